@@ -1,0 +1,192 @@
+"""The contract every game implements, and the small value types it speaks in.
+
+A game is a `GameSpec`: a handful of pure functions over frozen, JSON-serialisable
+states. Nothing here knows about chats, platforms, languages or pictures:
+
+* text a person reads leaves the engine as a `Label` (a translation key plus
+  arguments) and is translated by the bot;
+* choices leave it as a `Menu`, one level of a tree the adapters turn into
+  buttons, addressed by a path of compact keys;
+* hidden information leaves it only through `GameSpec.view`, written per game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+Seat = int
+"""A player's place at the table, 0-based in turn order."""
+
+SPECTATOR: None = None
+"""The viewer that is nobody in particular: the group, or a spectator."""
+
+
+class RuleViolation(Exception):
+    """Raised for any action the engine refuses. The state is never changed."""
+
+    class Reason(str, Enum):
+        MALFORMED = "malformed"  # cannot be decoded, or names things that do not exist
+        NOT_YOUR_TURN = "not_your_turn"
+        ILLEGAL = "illegal"  # well-formed, but not allowed now
+        GAME_OVER = "game_over"
+
+    def __init__(self, reason: "RuleViolation.Reason", detail: str = "") -> None:
+        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
+        self.reason = reason
+        self.detail = detail
+
+
+class Malformed(RuleViolation):
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(RuleViolation.Reason.MALFORMED, detail)
+
+
+class NotYourTurn(RuleViolation):
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(RuleViolation.Reason.NOT_YOUR_TURN, detail)
+
+
+class IllegalAction(RuleViolation):
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(RuleViolation.Reason.ILLEGAL, detail)
+
+
+class GameOver(RuleViolation):
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(RuleViolation.Reason.GAME_OVER, detail)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text for a person, as a translation key and its arguments.
+
+    Arguments are plain JSON values. An argument named `seat` or ending in `_seat`
+    is a seat number the bot replaces with that player's name.
+    """
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self.args.items()))))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, told in words. `audience` None means everyone may know it;
+    otherwise only the listed seats may (for example the tile a player drew)."""
+
+    label: Label
+    audience: frozenset[Seat] | None = None
+
+    def visible_to(self, viewer: Seat | None) -> bool:
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One button of a menu: `key` extends the menu's path."""
+
+    key: str
+    label: Label
+
+
+@dataclass(frozen=True)
+class Menu:
+    """One level of a player's choice tree.
+
+    * `options`: the next steps; pressing one appends its key to the path.
+    * `action`: set on a leaf; the adapter offers Confirm (and Back) and applies it.
+    * `preview`: what the leaf's action would bring, for the player to read before confirming.
+    * `focus`: JSON hints for the player's picture at this step (for example the tile
+      and rotation considered and the numbered spots); only what this seat may know.
+    """
+
+    title: Label
+    options: tuple[Option, ...] = ()
+    action: str | None = None
+    preview: tuple[Label, ...] = ()
+    focus: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a final ranking. `rank` is 1 for the winners; equal ranks are shared."""
+
+    seat: Seat
+    rank: int
+    score: int
+    tiebreaks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: the ranking, best first, and why."""
+
+    standings: tuple[Standing, ...]
+    reason: Label
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(s.seat for s in self.standings if s.rank == 1)
+
+
+MAX_KEY_LENGTH = 8
+"""Longest menu key; with `MAX_PATH_LENGTH` keys a path fits a Telegram callback (64 bytes)
+together with a table id and a version, and a Discord custom id (100 characters)."""
+MAX_PATH_LENGTH = 5
+MAX_ENCODED_ACTION = 32
+
+
+class GameState(Protocol):
+    """What every game's state offers the host."""
+
+    @property
+    def version(self) -> int:
+        """The number of actions applied so far; a button is current only for its version."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the host needs to run one game, as plain functions.
+
+    All functions are pure: they never mutate their arguments and never do I/O.
+    `apply` raises `RuleViolation` (and changes nothing) for anything it refuses.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    default_options: Mapping[str, Any]
+    setup: Callable[[int, int, Mapping[str, Any]], Any]
+    """setup(players, seed, options) -> state"""
+    to_act: Callable[[Any], frozenset[Seat]]
+    """Seats that may act now; empty when the game is over."""
+    legal_actions: Callable[[Any, Seat], Sequence[str]]
+    """Every legal action of a seat, encoded. Used by tests, benchmarks and bots."""
+    apply: Callable[[Any, Seat, str], tuple[Any, tuple[Event, ...]]]
+    """apply(state, seat, encoded_action) -> (new state, events)"""
+    menu: Callable[[Any, Seat, tuple[str, ...]], Menu]
+    """menu(state, seat, path) -> the choices at that path (raises Malformed for a bad path)."""
+    view: Callable[[Any, Seat | None], dict[str, Any]]
+    """What a seat (or a spectator, None) may see, as JSON data."""
+    outcome: Callable[[Any], Outcome | None]
+    to_dict: Callable[[Any], dict[str, Any]]
+    from_dict: Callable[[Mapping[str, Any]], Any]
+    rules_key: str = ""
+    """Translation key of the rules summary players read."""
+
+    def is_over(self, state: Any) -> bool:
+        return self.outcome(state) is not None
+
+
+def replay(spec: GameSpec, players: int, seed: int, options: Mapping[str, Any],
+           log: Sequence[tuple[Seat, str]]) -> Any:
+    """Rebuild a state from its seed, options and action log."""
+    state = spec.setup(players, seed, options)
+    for seat, action in log:
+        state, _ = spec.apply(state, seat, action)
+    return state
