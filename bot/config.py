@@ -1,0 +1,153 @@
+"""Settings of the bot, read from the environment and a `.env` file.
+
+Real environment variables win over `.env`; empty values count as unset. Every setting is
+documented in `.env.example`. Problems are reported as a `ConfigError` whose message names
+the variable and what is wrong with it (never the value of a token), so `python -m bot`
+can print it instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from pydantic import SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LANGUAGES = ("en", "ru", "pl")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """The settings cannot be used; `problems` holds one readable line per bad variable."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        lines = "\n".join(f"  - {p}" for p in problems)
+        super().__init__(f"Invalid configuration (environment or .env file):\n{lines}")
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",  # a .env may hold other tools' variables too
+    )
+
+    telegram_bot_token: SecretStr | None = None
+    telegram_api_server: str | None = None
+    """Base URL of a self-hosted Bot API server, without a trailing slash; None = official."""
+    discord_bot_token: SecretStr | None = None
+    database_path: Path = Path("gamehost.sqlite3")
+    default_language: Literal["en", "ru", "pl"] = "en"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+
+    @field_validator("telegram_bot_token", "discord_bot_token", mode="before")
+    @classmethod
+    def _blank_token_is_unset(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if any(ch.isspace() for ch in value):
+                raise ValueError("a token contains no spaces; copy it again")
+        return value
+
+    @field_validator("telegram_bot_token")
+    @classmethod
+    def _looks_like_telegram_token(cls, value: SecretStr | None) -> SecretStr | None:
+        # The same shape aiogram insists on: "<bot id>:<secret>".
+        if value is not None:
+            bot_id, sep, secret = value.get_secret_value().partition(":")
+            if not (sep and bot_id.isdigit() and secret):
+                raise ValueError(
+                    "does not look like a Telegram bot token (@BotFather gives one like "
+                    "123456789:AAH...)"
+                )
+        return value
+
+    @field_validator("telegram_api_server", mode="before")
+    @classmethod
+    def _http_url(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        value = value.strip()
+        if not value:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError(
+                "must be an http:// or https:// URL, such as http://127.0.0.1:8081 "
+                "(or empty for the official server)"
+            )
+        return value.rstrip("/")
+
+    @field_validator("database_path", mode="before")
+    @classmethod
+    def _expand_home(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return Path(value.strip()).expanduser()
+        return value
+
+    @field_validator("default_language", mode="before")
+    @classmethod
+    def _known_language(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip().lower()
+            if value not in LANGUAGES:
+                raise ValueError(f"must be one of {', '.join(LANGUAGES)}")
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _known_level(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip().upper()
+            value = {"WARN": "WARNING", "FATAL": "CRITICAL"}.get(value, value)
+            if value not in LOG_LEVELS:
+                raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return value
+
+    @property
+    def has_telegram(self) -> bool:
+        return self.telegram_bot_token is not None
+
+    @property
+    def has_discord(self) -> bool:
+        return self.discord_bot_token is not None
+
+
+def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
+    """Read the settings; `env_file` is optional (a missing file is fine, None skips it).
+
+    Raises `ConfigError` with one line per invalid variable.
+    """
+    try:
+        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as exc:
+        raise ConfigError([_describe(error) for error in exc.errors()]) from None
+
+
+def missing_for_run(settings: Settings) -> list[str]:
+    """What stops the bot from running with these settings; empty when it can run."""
+    problems = []
+    if not (settings.has_telegram or settings.has_discord):
+        problems.append(
+            "No platform token: set TELEGRAM_BOT_TOKEN and/or DISCORD_BOT_TOKEN "
+            "(in .env or the environment)."
+        )
+    return problems
+
+
+def _describe(error: Any) -> str:
+    name = "_".join(str(part) for part in error["loc"]).upper() or "SETTINGS"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    value = error.get("input")
+    if "TOKEN" in name or not isinstance(value, str | int | float):
+        return f"{name}: {message}"  # never echo a secret
+    return f"{name}={value!r}: {message}"

@@ -1,0 +1,74 @@
+"""`python -m bot` as a user meets it: clear messages and exit codes, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    # An empty environment but for what is given: no token can leak in from the machine.
+    # PYTHONPATH only makes the test independent of how the project was installed.
+    environment = {"PYTHONPATH": str(REPO), **env}
+    if "SYSTEMROOT" in os.environ:  # Windows cannot start Python without it
+        environment["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], check=False, cwd=cwd, env=environment,
+        capture_output=True, text=True, encoding="utf-8", timeout=60,
+    )
+
+
+def test_without_a_token_explains_how_to_get_one(tmp_path: Path) -> None:
+    result = run_bot(tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "@BotFather" in result.stderr
+    assert "discord.com/developers" in result.stderr
+    assert "TELEGRAM_BOT_TOKEN" in result.stderr and "DISCORD_BOT_TOKEN" in result.stderr
+    assert ".env.example" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_message_follows_default_language(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DEFAULT_LANGUAGE="ru")
+    assert result.returncode == 2, result.stderr
+    assert "Токен бота не задан" in result.stderr
+    assert "@BotFather" in result.stderr
+
+
+def test_invalid_setting_in_env_file_is_reported_plainly(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DEFAULT_LANGUAGE=de\n", encoding="utf-8")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert "DEFAULT_LANGUAGE='de': must be one of en, ru, pl" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_with_a_token_hands_over_to_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In-process with `run` replaced: this checks the wiring, whatever the adapters do.
+    import bot.__main__ as entry
+
+    for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DEFAULT_LANGUAGE", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("DISCORD_BOT_TOKEN=discord-secret\n", encoding="utf-8")
+    started = []
+
+    async def fake_run(settings: Settings) -> None:
+        started.append(settings)
+
+    monkeypatch.setattr(entry, "run", fake_run)
+    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+    assert entry.main() == 0
+    [settings] = started
+    assert settings.discord_bot_token is not None
+    assert settings.discord_bot_token.get_secret_value() == "discord-secret"
