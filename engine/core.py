@@ -12,9 +12,10 @@ states. Nothing here knows about chats, platforms, languages or pictures:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 Seat = int
 """A player's place at the table, 0-based in turn order."""
@@ -32,7 +33,7 @@ class RuleViolation(Exception):
         ILLEGAL = "illegal"  # well-formed, but not allowed now
         GAME_OVER = "game_over"
 
-    def __init__(self, reason: "RuleViolation.Reason", detail: str = "") -> None:
+    def __init__(self, reason: RuleViolation.Reason, detail: str = "") -> None:
         super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
         self.reason = reason
         self.detail = detail
@@ -70,7 +71,8 @@ class Label:
     args: Mapping[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
-        return hash((self.key, tuple(sorted(self.args.items()))))
+        # args may hold lists, so hash their text; equal labels still hash equal
+        return hash((self.key, repr(sorted(self.args.items()))))
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,8 @@ class Menu:
     * `options`: the next steps; pressing one appends its key to the path.
     * `action`: set on a leaf; the adapter offers Confirm (and Back) and applies it.
     * `preview`: what the leaf's action would bring, for the player to read before confirming.
+    * `instant`: the leaf is applied as soon as it is reached, without a Confirm step
+      (for small, repeated steps such as discarding one card).
     * `focus`: JSON hints for the player's picture at this step (for example the tile
       and rotation considered and the numbered spots); only what this seat may know.
     """
@@ -109,6 +113,7 @@ class Menu:
     action: str | None = None
     preview: tuple[Label, ...] = ()
     focus: Mapping[str, Any] = field(default_factory=dict)
+    instant: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,37 @@
+"""Lanterns: The Harvest Festival (2–4 players), as a `GameSpec`."""
+
+from __future__ import annotations
+
+from ..core import GameSpec
+from . import rules
+from .menu import menu
+from .state import LanternsState, from_dict, to_dict
+from .view import outcome, view
+
+
+def _to_act(state: LanternsState) -> frozenset[int]:
+    return frozenset() if state.phase == "over" else frozenset({state.current})
+
+
+def _legal(state: LanternsState, seat: int) -> list[str]:
+    return [a.encode() for a in rules.legal_actions(state, seat)]
+
+
+SPEC = GameSpec(
+    name="lanterns",
+    min_players=2,
+    max_players=4,
+    default_options={},
+    setup=rules.setup,
+    to_act=_to_act,
+    legal_actions=_legal,
+    apply=rules.apply,
+    menu=menu,
+    view=view,
+    outcome=outcome,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    rules_key="lanterns-rules",
+)
+
+__all__ = ["SPEC", "LanternsState"]

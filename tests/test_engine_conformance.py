@@ -1,0 +1,153 @@
+"""One conformance suite run over every registered game.
+
+Random seeded playouts in which every offered choice applies, the menus offer exactly the
+legal actions, codecs and serialisation round-trip, replay reproduces the game, refused
+actions change nothing, and every game ends within its bound.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.core import (
+    MAX_ENCODED_ACTION,
+    MAX_KEY_LENGTH,
+    MAX_PATH_LENGTH,
+    GameSpec,
+    Menu,
+    RuleViolation,
+    replay,
+)
+from engine.registry import GAMES, get_game
+
+SPECS = list(GAMES.values())
+MAX_ACTIONS = 2000  # no game here needs more; a bound that catches an endless loop
+
+
+def playout(spec: GameSpec, players: int, seed: int):
+    """A random game; yields (state, seat, action) before each move and returns the final state."""
+    rng = random.Random(seed)
+    state = spec.setup(players, seed, spec.default_options)
+    log = []
+    for _ in range(MAX_ACTIONS):
+        if spec.is_over(state):
+            return state, log
+        seats = sorted(spec.to_act(state))
+        assert seats, "a game that is not over must have someone to act"
+        seat = rng.choice(seats)
+        actions = spec.legal_actions(state, seat)
+        assert actions, "a seat to act must have a legal action"
+        action = rng.choice(actions)
+        state, _events = spec.apply(state, seat, action)
+        log.append((seat, action))
+    raise AssertionError("game did not end")
+
+
+def walk_menu(spec: GameSpec, state, seat, path=(), found=None) -> dict[str, tuple[str, ...]]:
+    """Every leaf action reachable in the menu, with its path."""
+    found = {} if found is None else found
+    menu: Menu = spec.menu(state, seat, path)
+    assert len(path) <= MAX_PATH_LENGTH
+    if menu.action is not None:
+        assert not menu.options, "a leaf has no further options"
+        found[menu.action] = path
+        return found
+    keys = [o.key for o in menu.options]
+    assert len(keys) == len(set(keys)), "sibling keys are unique"
+    for option in menu.options:
+        assert 1 <= len(option.key) <= MAX_KEY_LENGTH and ":" not in option.key
+        walk_menu(spec, state, seat, path + (option.key,), found)
+    return found
+
+
+def player_counts(spec: GameSpec):
+    return range(spec.min_players, spec.max_players + 1)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_registry_finds_games_by_name(spec):
+    assert get_game(spec.name.upper()) is spec
+    with pytest.raises(RuleViolation):
+        get_game("no-such-game")
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_random_playouts_end_and_every_offered_action_applies(spec):
+    for players in player_counts(spec):
+        for seed in range(25):
+            final, _log = playout(spec, players, seed)
+            outcome = spec.outcome(final)
+            assert outcome is not None
+            assert sorted(s.seat for s in outcome.standings) == list(range(players))
+            assert min(s.rank for s in outcome.standings) == 1
+            assert spec.to_act(final) == frozenset()
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_replay_and_serialisation_reproduce_the_game(spec):
+    for players in player_counts(spec):
+        seed = 100 + players
+        final, log = playout(spec, players, seed)
+        assert replay(spec, players, seed, spec.default_options, log) == final
+        state = spec.setup(players, seed, spec.default_options)
+        for seat, action in log:
+            text = json.dumps(spec.to_dict(state))
+            assert spec.from_dict(json.loads(text)) == state
+            assert len(action) <= MAX_ENCODED_ACTION
+            state, _ = spec.apply(state, seat, action)
+        assert spec.from_dict(json.loads(json.dumps(spec.to_dict(final)))) == final
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_menus_offer_exactly_the_legal_actions(spec):
+    for players in player_counts(spec):
+        rng = random.Random(players)
+        state = spec.setup(players, players, spec.default_options)
+        for step in range(400):
+            if spec.is_over(state):
+                break
+            seat = min(spec.to_act(state))
+            if step % 7 == 0:  # every menu is walked in full on a sample of positions
+                leaves = walk_menu(spec, state, seat)
+                assert set(leaves) == set(spec.legal_actions(state, seat))
+                for path in leaves.values():
+                    # a table id, a version and the path fit a Telegram callback payload
+                    payload = f"g:{10**9}:{10**5}:" + ".".join(path)
+                    assert len(payload.encode()) <= 64, payload
+            for other in range(players):
+                if other not in spec.to_act(state):
+                    assert spec.menu(state, other, ()).options == ()
+            state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_refused_actions_raise_typed_errors_and_change_nothing(spec):
+    players = spec.min_players
+    state = spec.setup(players, 3, spec.default_options)
+    snapshot = json.dumps(spec.to_dict(state))
+    seat = min(spec.to_act(state))
+    others = [s for s in range(players) if s not in spec.to_act(state)]
+    legal = spec.legal_actions(state, seat)
+    attempts = [(seat, garbage) for garbage in ("", "?", "x" * 100, "p:1", "\x00")]
+    attempts += [(other, legal[0]) for other in others]
+    for who, action in attempts:
+        with pytest.raises(RuleViolation) as error:
+            spec.apply(state, who, action)
+        assert error.value.reason in RuleViolation.Reason
+    assert json.dumps(spec.to_dict(state)) == snapshot
+    for bad_path in (("?",), ("p", "999"), ("x", "x", "x", "x", "x", "x")):
+        with pytest.raises(RuleViolation):
+            spec.menu(state, seat, bad_path)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_views_are_json_and_spectators_see_no_hand(spec):
+    for players in player_counts(spec):
+        state = spec.setup(players, 11, spec.default_options)
+        public = spec.view(state, None)
+        json.dumps(public)
+        for seat in range(players):
+            json.dumps(spec.view(state, seat))
