@@ -1,0 +1,405 @@
+"""The shared drawing kit every game renderer uses.
+
+* Fonts: Source Sans Pro (Latin incl. Polish, Cyrillic) from the `font_source_sans_pro`
+  package, loaded once per (weight, size).
+* Safe text: `clean_text`, `fit_text` and `draw_text` never raise and never draw tofu.
+  Whatever the font has no glyph for (emoji, ZWJ sequences, scripts the font lacks,
+  control and bidi characters, stray combining marks) is dropped or replaced by a
+  neutral middle dot before it reaches FreeType; the font's cmap is read once with
+  fontTools to know what it has.
+* Palette: the seven lantern colours, tuned for a dark-blue lake, each with a symbol
+  (red circle, blue diamond, green triangle, white star, purple cross, orange square,
+  black pentagon) so colours are told apart without colour vision. Symbols are
+  polygons, not font glyphs.
+* Sprites: small pictures drawn supersampled once, cached, and pasted many times.
+* `to_png`: deterministic, fast PNG bytes (palette image, fixed zlib level).
+
+Everything here is deterministic: the same calls give the same pixels and bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import math
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Literal
+
+import font_source_sans_pro
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageDraw, ImageFont
+
+log = logging.getLogger(__name__)
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+Weight = Literal["regular", "semibold", "bold", "black"]
+
+# ---------------------------------------------------------------------------
+# Fonts
+
+_FONT_FILES: Mapping[str, str] = {
+    "regular": "SourceSansPro-Regular.ttf",
+    "semibold": "SourceSansPro-Semibold.ttf",
+    "bold": "SourceSansPro-Bold.ttf",
+    "black": "SourceSansPro-Black.ttf",
+}
+
+
+def _font_dir() -> Path:
+    return Path(font_source_sans_pro.__file__).resolve().parent / "files"
+
+
+@cache
+def font_path(weight: Weight = "semibold") -> str:
+    """The TTF file of a weight of Source Sans Pro."""
+    return str(_font_dir() / _FONT_FILES.get(weight, _FONT_FILES["semibold"]))
+
+
+@cache
+def font(size: int, weight: Weight = "semibold") -> ImageFont.FreeTypeFont:
+    """Source Sans Pro at `size` px, loaded once.
+
+    The basic layout engine is used on purpose: it is the same on every machine (raqm
+    may or may not be installed), so pictures stay byte-identical, and `clean_text`
+    already removed everything that would need complex shaping.
+    """
+    return ImageFont.truetype(font_path(weight), max(1, int(size)),
+                              layout_engine=ImageFont.Layout.BASIC)
+
+
+def _path_of(fnt: ImageFont.FreeTypeFont) -> str:
+    path = getattr(fnt, "path", None)
+    return path if isinstance(path, str) else font_path()
+
+
+@cache
+def _codepoints(path: str) -> frozenset[int]:
+    """Code points the font file has a glyph for (read once with fontTools)."""
+    try:
+        with TTFont(path, lazy=True) as tt:
+            return frozenset(tt.getBestCmap() or {})
+    except Exception:
+        log.exception("cannot read cmap of %s", path)
+        return frozenset(range(0x20, 0x7F))
+
+
+def supports(fnt: ImageFont.FreeTypeFont, char: str) -> bool:
+    """True when `fnt` has a glyph for the single character `char`."""
+    return ord(char) in _codepoints(_path_of(fnt))
+
+
+# ---------------------------------------------------------------------------
+# Safe text
+
+REPLACEMENT = "\u00b7"  # middle dot: neutral, and in every font we use
+ELLIPSIS = "\u2026"
+
+_ZERO_WIDTH_CATEGORIES = frozenset({"Cf", "Mn", "Me"})  # ZWJ, bidi marks, VS, combining
+
+
+def _is_pictographic(cp: int, category: str) -> bool:
+    """Emoji and other pictographs: dropped rather than replaced, like decoration."""
+    return (
+        category in ("So", "Sk")
+        or 0x1F000 <= cp <= 0x1FAFF
+        or 0x2600 <= cp <= 0x27BF
+        or 0x2B00 <= cp <= 0x2BFF
+        or 0xE0000 <= cp <= 0xE007F
+    )
+
+
+@lru_cache(maxsize=4096)
+def _clean(text: str, path: str) -> str:
+    have = _codepoints(path)
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text):
+        cp = ord(ch)
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Zl", "Zp", "Zs"):  # tabs, newlines, odd spaces: one plain space
+            out.append(" ")
+        elif cat in _ZERO_WIDTH_CATEGORIES:
+            continue  # invisible or combining: basic layout cannot place marks well
+        elif cp in have:
+            out.append(ch)
+        elif _is_pictographic(cp, cat):
+            continue
+        else:
+            # A letter the font lacks: its base letter if it has one (e.g. a rare
+            # accented Latin letter), otherwise a neutral dot.
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                           if ord(c) in have and unicodedata.category(c)[0] in "LNP")
+            out.append(base or REPLACEMENT)
+    cleaned = " ".join("".join(out).split())
+    while REPLACEMENT * 4 in cleaned:  # "·······" says no more than "···"
+        cleaned = cleaned.replace(REPLACEMENT * 4, REPLACEMENT * 3)
+    return cleaned
+
+
+def clean_text(text: object, fnt: ImageFont.FreeTypeFont) -> str:
+    """`text` with only what `fnt` can draw: emoji dropped, other missing glyphs as '·'.
+
+    Whitespace is collapsed; the result may be empty (a name made only of emoji).
+    """
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    return _clean(text, _path_of(fnt))
+
+
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """Advance width of already clean text."""
+    try:
+        return float(fnt.getlength(text))
+    except Exception:  # measuring must never break a picture
+        log.exception("text_width failed for %r", text)
+        return 0.0
+
+
+def fit_text(text: object, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """Clean `text` and shorten it with an ellipsis until it is at most `max_width` wide."""
+    cleaned = clean_text(text, fnt)
+    if text_width(cleaned, fnt) <= max_width:
+        return cleaned
+    lo, hi = 0, len(cleaned)  # longest prefix that fits together with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(cleaned[:mid].rstrip() + ELLIPSIS, fnt) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return ELLIPSIS if text_width(ELLIPSIS, fnt) <= max_width else ""
+    return cleaned[:lo].rstrip() + ELLIPSIS
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: Point, text: object,
+              fnt: ImageFont.FreeTypeFont, fill: RGB | tuple[int, int, int, int],
+              anchor: str = "la", *, max_width: float | None = None) -> float:
+    """Draw one line of text safely and return its width in pixels.
+
+    Never raises and never draws tofu: the text goes through `clean_text` (and
+    `fit_text` when `max_width` is given). `anchor` is Pillow's two-letter anchor.
+    """
+    line = fit_text(text, fnt, max_width) if max_width is not None else clean_text(text, fnt)
+    if not line:
+        return 0.0
+    try:
+        draw.text(xy, line, font=fnt, fill=fill, anchor=anchor)
+    except Exception:
+        log.exception("draw_text failed for %r", line)
+        return 0.0
+    return text_width(line, fnt)
+
+
+# ---------------------------------------------------------------------------
+# Colours and symbols
+
+def exact(rgb: Sequence[int]) -> RGB:
+    """`rgb` with each channel a multiple of 4: such colours come out of `to_png` unchanged.
+
+    (Pillow maps pixels to a palette through a cache of 4x4x4 cells, looked up at each
+    cell's low corner; a palette colour on that corner always wins its cell.)
+    """
+    return (int(rgb[0]) & ~3, int(rgb[1]) & ~3, int(rgb[2]) & ~3)
+
+
+def blend(a: Sequence[int], b: Sequence[int], t: float) -> RGB:
+    """The colour `t` of the way from `a` to `b`."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+@dataclass(frozen=True)
+class Lantern:
+    """One lantern colour: its fill, the ink of its symbol on that fill, an edge shade."""
+
+    name: str
+    fill: RGB
+    ink: RGB
+    edge: RGB
+    symbol: str
+
+    def __post_init__(self) -> None:
+        for field in ("fill", "ink", "edge"):  # exact colours survive PNG encoding
+            object.__setattr__(self, field, exact(getattr(self, field)))
+
+
+LANTERNS: Mapping[str, Lantern] = {
+    lantern.name: lantern
+    for lantern in (
+        Lantern("red", (214, 48, 49), (255, 226, 222), (140, 22, 26), "circle"),
+        Lantern("blue", (44, 128, 222), (232, 243, 255), (22, 72, 140), "diamond"),
+        Lantern("green", (88, 184, 82), (18, 62, 22), (44, 110, 42), "triangle"),
+        Lantern("white", (240, 236, 224), (64, 66, 82), (160, 156, 146), "star"),
+        Lantern("purple", (146, 90, 200), (246, 236, 255), (86, 46, 128), "cross"),
+        Lantern("orange", (246, 152, 32), (86, 42, 0), (170, 96, 10), "square"),
+        Lantern("black", (36, 36, 44), (214, 216, 228), (10, 10, 14), "pentagon"),
+    )
+}
+COLORS: tuple[str, ...] = tuple(LANTERNS)
+"""The lantern colours in the game's canonical order."""
+
+_UNKNOWN = Lantern("?", (128, 128, 128), (32, 32, 32), (70, 70, 70), "dot")
+
+
+def lantern(name: object) -> Lantern:
+    """The palette entry of a colour name (a grey dot for names we do not know)."""
+    return LANTERNS.get(name, _UNKNOWN) if isinstance(name, str) else _UNKNOWN
+
+
+def symbol_points(symbol: str, center: Point, size: float) -> list[Point]:
+    """The polygon of a symbol fitting a `size`-wide box around `center`.
+
+    Shapes are sized to look about equally heavy. 'circle' and 'dot' give a 48-gon.
+    """
+    cx, cy = center
+    r = size / 2.0
+
+    def ring(n: int, radius: float, start: float = -math.pi / 2) -> list[Point]:
+        return [(cx + radius * math.cos(start + 2 * math.pi * i / n),
+                 cy + radius * math.sin(start + 2 * math.pi * i / n)) for i in range(n)]
+
+    if symbol == "diamond":  # tall and narrow, so never mistaken for a turned square
+        return [(cx, cy - r), (cx + 0.66 * r, cy), (cx, cy + r), (cx - 0.66 * r, cy)]
+    if symbol == "triangle":
+        h = r * 1.0
+        return [(cx, cy - h), (cx + 0.98 * r, cy + 0.74 * h), (cx - 0.98 * r, cy + 0.74 * h)]
+    if symbol == "star":
+        outer = ring(5, r * 1.04, -math.pi / 2)
+        inner = ring(5, r * 0.44, -math.pi / 2 + math.pi / 5)
+        return [p for pair in zip(outer, inner) for p in pair]
+    if symbol == "cross":
+        a, b = 0.32 * r, 0.9 * r
+        return [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a),
+                (cx + b, cy + a), (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b),
+                (cx - a, cy + a), (cx - b, cy + a), (cx - b, cy - a), (cx - a, cy - a)]
+    if symbol == "square":
+        a = 0.76 * r
+        return [(cx - a, cy - a), (cx + a, cy - a), (cx + a, cy + a), (cx - a, cy + a)]
+    if symbol == "pentagon":
+        return ring(5, r * 0.98)
+    radius = r * (0.86 if symbol == "circle" else 0.5)
+    return ring(48, radius)
+
+
+def draw_symbol(draw: ImageDraw.ImageDraw, color_name: str, center: Point, size: float, *,
+                fill: RGB | None = None, outline: RGB | None = None, width: int = 0) -> None:
+    """Draw the symbol of a lantern colour (aliased; draw supersampled for smooth edges).
+
+    By default the symbol is filled with the colour itself and outlined with its ink,
+    so it reads on any background; pass `fill` (e.g. the colour's `ink`) to draw it on
+    top of that colour instead.
+    """
+    spec = lantern(color_name)
+    fill = spec.fill if fill is None else fill
+    if outline is None and width == 0 and fill == spec.fill:
+        outline, width = spec.ink, max(1, round(size / 12))
+    pts = symbol_points(spec.symbol, center, size)
+    draw.polygon(pts, fill=fill)
+    if outline is not None and width > 0:
+        draw.line(pts + [pts[0]], fill=outline, width=width, joint="curve")
+
+
+SUPERSAMPLE = 4
+
+
+def supersampled(width: int, height: int,
+                 paint: Callable[[ImageDraw.ImageDraw, float], None],
+                 *, scale: int = SUPERSAMPLE) -> Image.Image:
+    """An RGBA sprite painted at `scale`x and shrunk with a box filter (antialiasing).
+
+    `paint(draw, s)` draws in the big image; multiply 1x coordinates by `s`.
+    """
+    big = Image.new("RGBA", (max(1, width) * scale, max(1, height) * scale), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), float(scale))
+    # resize() premultiplies alpha, so edges do not get dark fringes
+    return big.resize((max(1, width), max(1, height)), Image.Resampling.BOX)
+
+
+@lru_cache(maxsize=512)
+def symbol_sprite(color_name: str, size: int, *, on_fill: bool = False) -> Image.Image:
+    """A smooth RGBA picture of a colour's symbol, `size` px square, cached.
+
+    `on_fill` draws it in the colour's ink, to sit on top of that colour.
+    """
+    spec = lantern(color_name)
+
+    def paint(d: ImageDraw.ImageDraw, s: float) -> None:
+        c = (size * s / 2, size * s / 2)
+        if on_fill:
+            draw_symbol(d, color_name, c, size * s * 0.98, fill=spec.ink)
+        else:
+            draw_symbol(d, color_name, c, size * s * 0.92, fill=spec.fill,
+                        outline=spec.ink, width=max(1, round(size * s / 14)))
+
+    return supersampled(size, size, paint)
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, xy: Point, *, anchor: str = "mm") -> None:
+    """Paste an RGBA sprite onto an RGB canvas; `anchor` like text: l/m/r then t/m/b."""
+    x, y = xy
+    w, h = sprite.size
+    x -= {"l": 0, "m": w / 2, "r": w}.get(anchor[0], 0)
+    y -= {"t": 0, "m": h / 2, "b": h}.get(anchor[1], 0)
+    box = (round(x), round(y))
+    if sprite.mode == "RGBA":
+        canvas.paste(sprite, box, sprite)
+    else:
+        canvas.paste(sprite, box)
+
+
+# ---------------------------------------------------------------------------
+# PNG
+
+PNG_COMPRESS_LEVEL = 3
+"""zlib level for our palette PNGs. Measured on a 1280x1104 late-game board: level 1
+4.0 ms / 79 KB, 3 4.5 ms / 70 KB, 6 9.7 ms / 57 KB, 9 59 ms / 53 KB; truecolour level 1
+30 ms / 140 KB. Level 3 is the knee."""
+
+
+def _palette_image(img: Image.Image, keep: Iterable[Sequence[int]]) -> Image.Image:
+    colors: list[RGB] = []
+    seen: set[RGB] = set()
+    for c in keep:
+        rgb = exact(c)
+        if rgb not in seen and len(colors) < 200:
+            seen.add(rgb)
+            colors.append(rgb)
+    # The rest of the 256 entries: the picture's own colours (antialiased edges, text),
+    # found on a quarter-size copy, which is fast and deterministic.
+    small = img.reduce(4) if min(img.size) >= 16 else img
+    free = 256 - len(colors)
+    octree = small.quantize(colors=max(2, free), method=Image.Quantize.FASTOCTREE,
+                            dither=Image.Dither.NONE)
+    flat = octree.getpalette() or []
+    for _count, index in sorted(octree.getcolors(256) or [], key=lambda t: t[1]):
+        rgb = (flat[3 * index], flat[3 * index + 1], flat[3 * index + 2])
+        if rgb not in seen and len(colors) < 256:
+            seen.add(rgb)
+            colors.append(rgb)
+    colors += [colors[0]] * (256 - len(colors))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([v for rgb in colors for v in rgb])
+    return pal
+
+
+def to_png(img: Image.Image, *, keep: Iterable[Sequence[int]] = ()) -> bytes:
+    """Encode a picture as PNG bytes, quickly, small and deterministically.
+
+    Our pictures are flat colours plus antialiased edges, so a 256-colour palette
+    (the colours in `keep`, the rest chosen from the picture) looks the same as
+    truecolour while encoding several times faster and smaller than RGB PNG. Colours
+    made with `exact` (all of the kit's palette) come out unchanged; others may move
+    by a few values.
+    """
+    rgb = img.convert("RGB") if img.mode != "RGB" else img
+    pal = _palette_image(rgb, list(keep) + [lan.fill for lan in LANTERNS.values()]
+                         + [lan.ink for lan in LANTERNS.values()])
+    quantized = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    quantized.save(buf, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
