@@ -1,0 +1,50 @@
+"""Persistent storage for the host: SQLite through aiosqlite, schema by migrations.
+
+`Store` is the only way the table service touches the database; see `store.py`
+for its guarantees and `schema.py` for the tables.
+"""
+
+from .schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StoreError
+from .store import (
+    ACTIVE,
+    PUBLIC_SEAT,
+    ActiveTableExists,
+    AlreadySeated,
+    DmStatus,
+    MessageRef,
+    PendingJoin,
+    Platform,
+    SeatRow,
+    Status,
+    StatusConflict,
+    Store,
+    TableFull,
+    TableNotFound,
+    TableRow,
+    UserSettings,
+    VersionConflict,
+)
+
+__all__ = [
+    "ACTIVE",
+    "MIGRATIONS",
+    "PUBLIC_SEAT",
+    "SCHEMA_VERSION",
+    "ActiveTableExists",
+    "AlreadySeated",
+    "DmStatus",
+    "MessageRef",
+    "PendingJoin",
+    "Platform",
+    "SchemaTooNew",
+    "SeatRow",
+    "Status",
+    "StatusConflict",
+    "Store",
+    "StoreError",
+    "TableFull",
+    "TableNotFound",
+    "TableRow",
+    "UserSettings",
+    "VersionConflict",
+]

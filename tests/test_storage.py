@@ -1,0 +1,498 @@
+"""Tests of bot.storage: migrations, invariants, optimistic concurrency, durability."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+import sys
+import textwrap
+from pathlib import Path
+
+import aiosqlite
+import pytest
+import pytest_asyncio
+
+from bot.storage import (
+    ACTIVE,
+    SCHEMA_VERSION,
+    ActiveTableExists,
+    AlreadySeated,
+    DmStatus,
+    SchemaTooNew,
+    Status,
+    StatusConflict,
+    Store,
+    TableFull,
+    TableNotFound,
+    VersionConflict,
+)
+from bot.storage.schema import migrate
+
+pytestmark = pytest.mark.asyncio
+
+REPO = Path(__file__).resolve().parents[1]
+TG = "telegram"
+
+
+class Clock:
+    """A hand-driven clock, so expiry tests need no sleeping."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite3"
+
+
+@pytest_asyncio.fixture
+async def store(db_path: Path, clock: Clock):
+    async with Store.open(db_path, clock=clock) as s:
+        yield s
+
+
+async def playing_table(store: Store, chat: str = "-100", players: int = 2, thread=None):
+    """A started table with `players` seats, in join order."""
+    table = await store.create_table(TG, chat, thread, "lanterns", creator_id="u0", language="en")
+    users = [f"u{i}" for i in range(players)]
+    for user in users:
+        await store.add_seat(table.id, user, user.upper())
+    await store.start_table(table.id, seed=42, state={"turn": 0}, seat_order=users)
+    return table.id
+
+
+# --- migrations -------------------------------------------------------------------
+
+
+async def test_fresh_database_is_migrated_and_reopening_is_idempotent(db_path: Path) -> None:
+    async with Store.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        table = await store.create_table(TG, 1, None, "g", creator_id=1, language="en")
+
+    con = sqlite3.connect(db_path)
+    try:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    finally:
+        con.close()
+    assert {"tables", "seats", "actions", "messages", "pending_joins",
+            "chat_settings", "user_settings"} <= names
+
+    store = await Store.open(db_path)  # the plain-await form
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert (await store.get_table(table.id)) == table
+    finally:
+        await store.close()
+
+
+async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
+    async with Store.open(db_path):
+        pass
+    con = sqlite3.connect(db_path)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.commit()
+    con.close()
+
+    with pytest.raises(SchemaTooNew, match="newer than this code") as raised:
+        await Store.open(db_path)
+    assert raised.value.db_version == SCHEMA_VERSION + 1
+    con = sqlite3.connect(db_path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    con.close()
+
+
+async def test_failed_migration_changes_nothing(db_path: Path) -> None:
+    broken = ("CREATE TABLE a (x INTEGER);", "CREATE TABLE b (y); SELECT * FROM nowhere;")
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:
+        with pytest.raises(sqlite3.OperationalError):
+            await migrate(db, broken)
+        async with db.execute("PRAGMA user_version") as cur:
+            assert (await cur.fetchone())[0] == 0
+        async with db.execute("SELECT count(*) FROM sqlite_master") as cur:
+            assert (await cur.fetchone())[0] == 0
+        assert await migrate(db, broken[:1]) == 0  # returns the version it started from
+        assert await migrate(db, broken[:1]) == 1
+
+
+# --- tables -------------------------------------------------------------------------
+
+
+async def test_one_active_table_per_chat_and_topic(store: Store) -> None:
+    first = await store.create_table(TG, -100, None, "g", creator_id=7, language="en")
+    assert first.thread_id is None and first.status == Status.LOBBY and first.version == 0
+
+    with pytest.raises(ActiveTableExists) as raised:
+        await store.create_table(TG, "-100", None, "g", creator_id=8, language="en")
+    assert raised.value.table_id == first.id
+
+    # Other forum topics, other chats and the other platform are independent.
+    topic = await store.create_table(TG, -100, 5, "g", creator_id=8, language="en")
+    topic2 = await store.create_table(TG, -100, "6", "g", creator_id=8, language="en")
+    await store.create_table(TG, -101, None, "g", creator_id=8, language="en")
+    await store.create_table("discord", -100, None, "g", creator_id=8, language="en")
+    with pytest.raises(ActiveTableExists):
+        await store.create_table(TG, -100, "5", "g", creator_id=9, language="en")
+
+    assert (await store.active_table(TG, -100)).id == first.id
+    assert (await store.active_table(TG, "-100", 5)).id == topic.id
+    assert (await store.active_table(TG, -100, 6)).id == topic2.id
+    assert await store.active_table(TG, -100, 7) is None
+
+    # A finished or cancelled table no longer blocks the chat.
+    await store.set_status(first.id, "cancelled", allowed_from=ACTIVE)
+    with pytest.raises(StatusConflict):
+        await store.set_status(first.id, "cancelled", allowed_from=ACTIVE)
+    second = await store.create_table(TG, -100, None, "g", creator_id=7, language="pl")
+    assert (await store.active_table(TG, -100)).id == second.id
+
+    # Re-activating the old one would make two: refused by the index.
+    with pytest.raises(ActiveTableExists):
+        await store.set_status(first.id, "lobby")
+
+
+async def test_unique_index_itself_enforces_one_active_table(db_path: Path) -> None:
+    async with Store.open(db_path):
+        pass
+    con = sqlite3.connect(db_path)
+    insert = (
+        "INSERT INTO tables (platform, chat_id, thread_id, game, status, creator_id, language,"
+        " created_at, updated_at) VALUES ('telegram', '1', '', 'g', ?, 'u', 'en', 0, 0)"
+    )
+    con.execute(insert, ("finished",))
+    con.execute(insert, ("playing",))
+    with pytest.raises(sqlite3.IntegrityError):
+        con.execute(insert, ("lobby",))
+    con.close()
+
+
+async def test_tables_in_status_for_resuming(store: Store) -> None:
+    lobby = await store.create_table(TG, 1, None, "g", creator_id=1, language="en")
+    playing = await playing_table(store, chat="2")
+    done = await playing_table(store, chat="3")
+    await store.commit_action(done, 0, 0, "x", {"over": True}, new_status="finished")
+    gone = await store.create_table(TG, 4, None, "g", creator_id=1, language="en")
+    await store.set_status(gone.id, Status.CANCELLED)
+
+    assert [t.id for t in await store.tables_in_status(ACTIVE)] == [lobby.id, playing]
+    assert [t.id for t in await store.tables_in_status()] == [lobby.id, playing]
+    assert [t.id for t in await store.tables_in_status("playing")] == [playing]
+    ended = await store.tables_in_status(["finished", "cancelled"])
+    assert [t.id for t in ended] == [done, gone.id]
+    assert [t.id for t in await store.tables_of_user(TG, "u1")] == [playing]
+    resumed = (await store.tables_in_status("playing"))[0]
+    assert resumed.state == {"turn": 0} and resumed.seed == 42
+
+
+# --- seats ---------------------------------------------------------------------------
+
+
+async def test_lobby_seats_then_numbered_at_start(store: Store, clock: Clock) -> None:
+    table = await store.create_table(TG, 1, None, "g", creator_id="a", language="en",
+                                     options={"variant": "short"})
+    await store.set_user_language(TG, "c", "ru")
+    await store.set_user_dm(TG, "c", dm_chat_id=333, ok=True)
+    for user in ("a", "b", "c"):
+        await store.add_seat(table.id, user, user.upper())  # same timestamp: join_order decides
+    with pytest.raises(AlreadySeated):
+        await store.add_seat(table.id, "a", "A")
+    with pytest.raises(TableFull):
+        await store.add_seat(table.id, "d", "D", max_seats=3)
+    assert await store.remove_seat(table.id, "b") is True
+    assert await store.remove_seat(table.id, "b") is False
+    await store.add_seat(table.id, "b", "B")
+
+    seats = await store.list_seats(table.id)
+    assert [s.user_id for s in seats] == ["a", "c", "b"]
+    assert all(s.seat is None for s in seats)
+    c = seats[1]
+    assert (c.language, c.dm_chat_id, c.dm_status) == ("ru", "333", DmStatus.OK)
+    assert seats[0].dm_status == DmStatus.UNKNOWN
+
+    with pytest.raises(ValueError):
+        await store.start_table(table.id, seed=1, state={}, seat_order=["a", "b"])
+    with pytest.raises(ValueError):
+        await store.start_table(table.id, seed=1, state={}, seat_order=["a", "a", "b"])
+    started = await store.start_table(table.id, seed=7, state={"s": 1}, seat_order=["b", "c", "a"])
+    assert (started.status, started.seed, started.version, started.state) == (
+        Status.PLAYING, 7, 0, {"s": 1})
+    assert started.options == {"variant": "short"}
+    assert [(s.seat, s.user_id) for s in await store.list_seats(table.id)] == [
+        (0, "b"), (1, "c"), (2, "a")]
+
+    # After start the lobby is closed, and a second Start press loses.
+    with pytest.raises(StatusConflict):
+        await store.add_seat(table.id, "d", "D")
+    with pytest.raises(StatusConflict):
+        await store.remove_seat(table.id, "a")
+    with pytest.raises(StatusConflict):
+        await store.start_table(table.id, seed=8, state={}, seat_order=["a", "b", "c"])
+    with pytest.raises(TableNotFound):
+        await store.add_seat(999, "x", "X")
+
+    # DM reachability and language follow the user onto active seats.
+    await store.set_user_dm(TG, "a", dm_chat_id=None, ok=False)
+    await store.set_user_language(TG, "a", "pl")
+    a = next(s for s in await store.list_seats(table.id) if s.user_id == "a")
+    assert (a.dm_status, a.language) == (DmStatus.UNREACHABLE, "pl")
+    assert await store.set_seat_dm(table.id, "a", dm_chat_id=11, dm_status="ok")
+    loaded = await store.load_table(table.id)
+    assert loaded is not None and loaded[0] == started
+    assert [s.dm_chat_id for s in loaded[1]] == [None, "333", "11"]
+
+
+# --- actions and concurrency --------------------------------------------------------------
+
+
+async def test_commit_action_race_has_exactly_one_winner(store: Store) -> None:
+    table_id = await playing_table(store)
+    results = await asyncio.gather(
+        store.commit_action(table_id, 0, 0, "a", {"by": 0}),
+        store.commit_action(table_id, 0, 1, "b", {"by": 1}),
+        return_exceptions=True,
+    )
+    wins = [r for r in results if r == 1]
+    losses = [r for r in results if isinstance(r, VersionConflict)]
+    assert len(wins) == 1 and len(losses) == 1
+    assert losses[0].actual == 1 and losses[0].expected == 0
+
+    table = await store.get_table(table_id)
+    assert table.version == 1
+    log = await store.action_log(table_id)
+    assert len(log) == 1
+    assert table.state == {"by": log[0][0]}  # the state matches the action that won
+
+
+async def test_commit_action_race_across_connections(db_path: Path) -> None:
+    async with Store.open(db_path) as one, Store.open(db_path) as two:
+        table_id = await playing_table(one)
+        results = await asyncio.gather(
+            *(s.commit_action(table_id, 0, i % 2, f"m{i}", {"i": i})
+              for i, s in enumerate([one, two, one, two])),
+            return_exceptions=True,
+        )
+        assert [r for r in results if r == 1] == [1]
+        assert all(isinstance(r, VersionConflict) for r in results if r != 1)
+        assert (await two.get_table(table_id)).version == 1
+        assert len(await one.action_log(table_id)) == 1
+
+
+async def test_stale_or_misplaced_commits_change_nothing(store: Store) -> None:
+    table_id = await playing_table(store)
+    assert await store.commit_action(table_id, 0, 0, "a", {"v": 1}) == 1
+    assert await store.commit_action(table_id, 1, 1, "b", {"v": 2}) == 2
+    before = await store.get_table(table_id)
+
+    with pytest.raises(VersionConflict):
+        await store.commit_action(table_id, 1, 1, "late", {"v": "stale"})
+    with pytest.raises(VersionConflict):
+        await store.commit_action(table_id, 5, 1, "future", {"v": "ahead"})
+    with pytest.raises(TableNotFound):
+        await store.commit_action(999, 0, 0, "x", {})
+    lobby = await store.create_table(TG, "other", None, "g", creator_id=1, language="en")
+    with pytest.raises(StatusConflict):
+        await store.commit_action(lobby.id, 0, 0, "x", {})
+    assert await store.get_table(table_id) == before
+
+    assert await store.commit_action(table_id, 2, 0, "end", {"v": 3}, new_status="finished") == 3
+    with pytest.raises(StatusConflict):
+        await store.commit_action(table_id, 3, 1, "after", {})
+    assert await store.action_log(table_id) == [(0, "a"), (1, "b"), (0, "end")]
+    assert await store.action_log(table_id, after=2) == [(0, "end")]
+
+
+async def test_cancelled_caller_does_not_half_commit(store: Store) -> None:
+    table_id = await playing_table(store)
+    task = asyncio.create_task(store.commit_action(table_id, 0, 0, "a", {"v": 1}))
+    await asyncio.sleep(0)  # let it queue its transaction
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    table = await store.get_table(table_id)  # waits for the shielded transaction
+    assert table.version == len(await store.action_log(table_id))
+    assert table.version == 1 and table.state == {"v": 1}
+
+
+# --- durability --------------------------------------------------------------------------
+
+
+async def test_everything_survives_close_and_reopen(db_path: Path, clock: Clock) -> None:
+    async with Store.open(db_path, clock=clock) as store:
+        table_id = await playing_table(store, players=3, thread=9)
+        for n in range(3):
+            await store.commit_action(table_id, n, n % 3, f"act{n}", {"n": n + 1, "ü": "ż"})
+        await store.set_message(table_id, "board", None, -100, 55, "h1")
+        await store.set_message(table_id, "panel", 1, 777, 56)
+        await store.set_chat_language(TG, -100, "ru")
+        table = await store.get_table(table_id)
+        seats = await store.list_seats(table_id)
+        messages = await store.list_messages(table_id)
+
+    async with Store.open(db_path, clock=clock) as store:
+        assert await store.get_table(table_id) == table
+        assert table.version == 3 and table.state == {"n": 3, "ü": "ż"} and table.thread_id == "9"
+        assert await store.list_seats(table_id) == seats
+        assert await store.list_messages(table_id) == messages
+        assert await store.action_log(table_id) == [(0, "act0"), (1, "act1"), (2, "act2")]
+        assert await store.get_chat_language(TG, "-100") == "ru"
+        assert [t.id for t in await store.tables_in_status(ACTIVE)] == [table_id]
+
+
+async def test_commit_is_durable_when_the_process_dies_right_after(db_path: Path) -> None:
+    script = textwrap.dedent(f"""
+        import asyncio, os, sys
+        sys.path.insert(0, {str(REPO)!r})
+        from bot.storage import Store
+
+        async def main():
+            store = await Store.open({str(db_path)!r})
+            t = await store.create_table("telegram", 1, None, "g", creator_id=1, language="en")
+            await store.add_seat(t.id, 1, "One")
+            await store.start_table(t.id, seed=3, state={{}}, seat_order=[1])
+            await store.commit_action(t.id, 0, 0, "move", {{"after": 1}})
+            os._exit(0)  # no close, no checkpoint, no cleanup: a crash
+
+        asyncio.run(main())
+    """)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", script, stderr=asyncio.subprocess.PIPE
+    )
+    _, stderr = await asyncio.wait_for(proc.communicate(), timeout=60)
+    assert proc.returncode == 0, stderr.decode()
+
+    async with Store.open(db_path) as store:
+        (table,) = await store.tables_in_status("playing")
+        assert table.version == 1 and table.state == {"after": 1}
+        assert await store.action_log(table.id) == [(0, "move")]
+
+
+# --- messages -------------------------------------------------------------------------------
+
+
+async def test_message_refs(store: Store) -> None:
+    table_id = await playing_table(store)
+    assert await store.get_message(table_id, "board") is None
+    ref = await store.set_message(table_id, "board", None, -100, 10)
+    assert (ref.seat, ref.chat_id, ref.message_id, ref.content_hash) == (None, "-100", "10", None)
+    await store.set_message(table_id, "panel", 0, 500, 11, "p0")
+    await store.set_message(table_id, "panel", 1, 501, 12, "p1")
+
+    assert await store.set_message_hash(table_id, "board", None, "abc")
+    assert (await store.get_message(table_id, "board")).content_hash == "abc"
+    assert not await store.set_message_hash(table_id, "lobby", None, "abc")
+
+    # Replacing keeps one row per (table, role, seat).
+    await store.set_message(table_id, "board", None, -100, 20, "new")
+    board = await store.get_message(table_id, "board", None)
+    assert (board.message_id, board.content_hash) == ("20", "new")
+    assert (await store.get_message(table_id, "panel", 1)).message_id == "12"
+    assert len(await store.list_messages(table_id)) == 3
+
+    assert await store.delete_message(table_id, "panel", 0)
+    assert not await store.delete_message(table_id, "panel", 0)
+    assert await store.get_message(table_id, "panel", 0) is None
+
+
+# --- pending joins ----------------------------------------------------------------------------
+
+
+async def test_pending_join_round_trip_single_use(store: Store, clock: Clock) -> None:
+    table = await store.create_table(TG, 1, None, "g", creator_id=1, language="en")
+    token = await store.create_pending_join(table.id, 42)
+    assert re.fullmatch(r"[A-Za-z0-9_-]{1,64}", token)
+    assert await store.create_pending_join(table.id, "42") == token  # Join pressed twice
+    other = await store.create_pending_join(table.id, 43)
+    assert other != token
+
+    # A forwarded link neither works for someone else nor burns the owner's token.
+    assert await store.consume_pending_join(token, user_id=43) is None
+    join = await store.consume_pending_join(token, user_id=42)
+    assert join is not None and (join.table_id, join.user_id) == (table.id, "42")
+    assert await store.consume_pending_join(token, user_id=42) is None
+    assert await store.consume_pending_join("nonsense") is None
+
+    # Expired tokens are refused and used up; old ones can be purged.
+    clock.now += 3600
+    assert await store.consume_pending_join(other, max_age=600) is None
+    assert await store.consume_pending_join(other) is None
+    await store.create_pending_join(table.id, 44)
+    clock.now += 3600
+    fresh = await store.create_pending_join(table.id, 45)
+    assert await store.purge_pending_joins(older_than=600) == 1
+    assert (await store.consume_pending_join(fresh)).user_id == "45"
+
+    # Only for tables that are still gathering players.
+    await store.set_status(table.id, "cancelled")
+    with pytest.raises(StatusConflict):
+        await store.create_pending_join(table.id, 46)
+
+
+# --- group -> supergroup ----------------------------------------------------------------------
+
+
+async def test_migrate_chat_moves_tables_messages_and_settings(store: Store) -> None:
+    old, new = -555, -1001555
+    finished = await playing_table(store, chat=str(old))
+    await store.commit_action(finished, 0, 0, "x", {}, new_status="finished")
+    active = await playing_table(store, chat=str(old))
+    topic = await store.create_table(TG, old, 3, "g", creator_id=1, language="en")
+    elsewhere = await store.create_table(TG, -777, None, "g", creator_id=1, language="en")
+    await store.set_message(active, "board", None, old, 100, "hash")
+    await store.set_message(active, "panel", 0, 9001, 101, "dm")  # a DM: stays put
+    await store.set_chat_language(TG, old, "pl")
+
+    moved = await store.migrate_chat(TG, old, new)
+    assert moved == sorted([finished, active, topic.id])
+
+    assert await store.active_table(TG, old) is None
+    assert (await store.active_table(TG, new)).id == active
+    assert (await store.active_table(TG, new, 3)).id == topic.id
+    assert (await store.get_table(finished)).chat_id == str(new)
+    assert (await store.get_table(elsewhere.id)).chat_id == "-777"
+    board = await store.get_message(active, "board")
+    assert (board.chat_id, board.message_id, board.content_hash) == (str(new), "100", None)
+    panel = await store.get_message(active, "panel", 0)
+    assert (panel.chat_id, panel.content_hash) == ("9001", "dm")
+    assert await store.get_chat_language(TG, new) == "pl"
+    assert await store.get_chat_language(TG, old) is None
+    assert await store.migrate_chat(TG, old, new) == []
+
+
+async def test_migrate_chat_refuses_a_clash_and_changes_nothing(store: Store) -> None:
+    a = await store.create_table(TG, -1, None, "g", creator_id=1, language="en")
+    b = await store.create_table(TG, -2, None, "g", creator_id=1, language="en")
+    with pytest.raises(ActiveTableExists) as raised:
+        await store.migrate_chat(TG, -1, -2)
+    assert raised.value.table_id == b.id
+    assert (await store.get_table(a.id)).chat_id == "-1"
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+
+async def test_chat_and_user_settings(store: Store) -> None:
+    assert await store.get_chat_language(TG, 1) is None
+    await store.set_chat_language(TG, 1, "en")
+    await store.set_chat_language(TG, 1, "ru")
+    assert await store.get_chat_language(TG, "1") == "ru"
+    assert await store.get_chat_language("discord", 1) is None
+
+    assert await store.get_user_settings(TG, 5) is None
+    await store.set_user_dm(TG, 5, dm_chat_id=5, ok=True)
+    await store.set_user_language(TG, 5, "pl")
+    await store.set_user_dm(TG, 5, dm_chat_id=None, ok=False)  # keeps the known chat id
+    settings = await store.get_user_settings(TG, 5)
+    assert (settings.language, settings.dm_chat_id, settings.dm_ok) == ("pl", "5", False)
+    with pytest.raises(ValueError):
+        await store.set_chat_language("matrix", 1, "en")
