@@ -1,0 +1,37 @@
+"""pytest fixtures for the fake Telegram server (a pytest plugin module).
+
+Enable with ``pytest_plugins = ["tests.fake_telegram.fixtures"]`` in a test
+module (or the root ``conftest.py``):
+
+* ``fake_telegram``: a started `FakeTelegramServer`; teardown fails the test
+  if the fake itself hit an internal error;
+* ``fake_bot``: an aiogram ``Bot`` talking to it, session closed afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+from aiogram import Bot
+
+from .bot_helpers import make_bot
+from .server import FakeTelegramServer
+
+
+@pytest_asyncio.fixture
+async def fake_telegram() -> AsyncIterator[FakeTelegramServer]:
+    """A running fake Bot API server on 127.0.0.1."""
+    async with FakeTelegramServer() as server:
+        yield server
+    assert not server.internal_errors, f"fake Telegram server errors: {server.internal_errors!r}"
+
+
+@pytest_asyncio.fixture
+async def fake_bot(fake_telegram: FakeTelegramServer) -> AsyncIterator[Bot]:
+    """An aiogram Bot bound to ``fake_telegram``."""
+    bot = make_bot(fake_telegram)
+    try:
+        yield bot
+    finally:
+        await bot.session.close()
