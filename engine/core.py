@@ -183,6 +183,8 @@ class GameSpec:
     from_dict: Callable[[Mapping[str, Any]], Any]
     rules_key: str = ""
     """Translation key of the rules summary players read."""
+    standing_label: Callable[[Standing], Label] | None = None
+    """One line of the final ranking in words (rank, seat and the game's own numbers)."""
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None

@@ -5,4 +5,20 @@ per colour, sprites, PNG encoding); each game has its own module, for example
 `render.lanterns`. Renderers never see a game state, only the redacted views the
 engine hands out, and they never use words: names, numbers and pictograms only,
 because translation happens in the bot.
+
+Every game module offers the same three functions, found through `RENDERERS`:
+
+* `board_png(view, *, names)`: the public board for the group;
+* `panel_png(view, *, names, focus=None)`: a player's private picture while they choose,
+  `focus` being the hints of the menu level they are at;
+* `waiting_png(view, *, names)`: the private picture kept while it is not their turn; it
+  shows only what is private to the viewer, so it changes only when that does.
 """
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import lanterns
+
+RENDERERS: dict[str, ModuleType] = {"lanterns": lanterns}

@@ -1,6 +1,6 @@
 """Pictures of Lanterns: The Harvest Festival, drawn from engine views.
 
-Two pure functions turn a view (the JSON dict `engine.lanterns` hands out) into PNG bytes:
+Pure functions turn a view (the JSON dict `engine.lanterns` hands out) into PNG bytes:
 
 * `board_png(view, *, names)`: the public picture for the group: the lake with every
   tile, each player's cards, favors and honor on the side of the lake they face, the
@@ -8,6 +8,9 @@ Two pure functions turn a view (the JSON dict `engine.lanterns` hands out) into 
 * `panel_png(view, *, names, focus=None)`: a player's private picture: their hand
   tiles large, their own cards, the lake smaller, and whatever the `focus` hints
   (a tile's four rotations numbered 1-4, the legal spots numbered 1..n, a ghost tile).
+* `waiting_png(view, *, names)`: a player's compact private picture between their turns:
+  their name, the side of the lake they face and their hand, nothing that changes with
+  other players' moves (so the bot re-sends it only when the hand changes).
 
 No words are drawn, only names, numbers and pictograms (translation happens in the
 bot). Every colour also has its symbol (see `render.kit`). Identical input gives
@@ -920,6 +923,7 @@ def board_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
 _OWN_H = 80
 _HAND_TILE = 176
 _HAND_SMALL = 116
+_HAND_BOX_H = _HAND_TILE + 76  # the tray: tiles, then their numbers
 _TAG = 34
 
 
@@ -968,7 +972,7 @@ def _panel_plan(view: Mapping[str, Any], f: _Focus) -> _PanelPlan:
         own = (MARGIN, y, inner, _OWN_H)
         y += _OWN_H + GAP
     if view.get("hand"):
-        hand = (MARGIN, y, inner, _HAND_TILE + 76)  # tiles, then their numbers
+        hand = (MARGIN, y, inner, _HAND_BOX_H)
         y += hand[3] + GAP
     market_h = _market_height(view, inner, _MARKET_COMPACT)
     lake_w = inner - 2 * _TAG
@@ -1002,31 +1006,45 @@ def _tag_sprite(text: str, hot: bool, turns: int) -> Image.Image:
     return img.rotate(turns * 90, expand=True) if turns else img
 
 
-def _hand_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-              view: Mapping[str, Any], f: _Focus) -> None:
+_HandItem = tuple[tuple[str, str, str, str], str, int, str, bool]
+"""A tile in the hand tray: its sides, centre, size in px, the number under it, framed."""
+
+_HAND_GAP = 48
+
+
+def _hand_items(view: Mapping[str, Any], f: _Focus) -> list[_HandItem]:
     """The hand, large and numbered 1..n like the tile buttons; or, when a tile is being
     turned, its four rotations numbered 1-4."""
+    hand = _hand(view)
+    focused = next((t for t in hand if t[0] == f.tile), None)
+    if focused is not None and f.rot is None:
+        return [(rotated(focused[1], r), focused[2], _HAND_TILE, str(r + 1), False)
+                for r in range(4)]
+    items: list[_HandItem] = []
+    for i, (tile_id, sides, center) in enumerate(hand):
+        hot = focused is not None and tile_id == f.tile
+        size = _HAND_TILE if focused is None or hot else _HAND_SMALL
+        items.append((rotated(sides, f.rot or 0) if hot else sides, center, size,
+                      str(i + 1), hot))
+    return items
+
+
+def _hand_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+               items: Sequence[_HandItem]) -> None:
+    """A panel with the tiles of `items` side by side, each with its number on a golden
+    disc below (shrunk only if they would not fit the width)."""
     x, y, w, h = box
     draw.rounded_rectangle([x, y, x + w - 1, y + h - 1], radius=14, fill=PANEL,
                            outline=PANEL_EDGE, width=2)
-    hand = _hand(view)
-    focused = next((t for t in hand if t[0] == f.tile), None)
-    items: list[tuple[tuple[str, str, str, str], str, int, str, bool]] = []
-    if focused is not None and f.rot is None:
-        items = [(rotated(focused[1], r), focused[2], _HAND_TILE, str(r + 1), False)
-                 for r in range(4)]
-    else:
-        for i, (tile_id, sides, center) in enumerate(hand):
-            hot = focused is not None and tile_id == f.tile
-            size = _HAND_TILE if focused is None or hot else _HAND_SMALL
-            items.append((rotated(sides, f.rot or 0) if hot else sides, center, size,
-                          str(i + 1), hot))
     if not items:
         return
-    gap = 48
-    tx = x + (w - sum(i[2] for i in items) - gap * (len(items) - 1)) // 2
+    total = sum(i[2] for i in items) + _HAND_GAP * (len(items) - 1)
+    scale = min(1.0, (w - 32) / total)
+    gap = round(_HAND_GAP * scale)
+    sizes = [max(MIN_TILE, int(i[2] * scale)) for i in items]
+    tx = x + (w - sum(sizes) - gap * (len(items) - 1)) // 2
     top = y + 16
-    for sides, center, size, label, hot in items:
+    for (sides, center, _, label, hot), size in zip(items, sizes):
         ty = top + (_HAND_TILE - size) // 2
         if hot:
             draw.rounded_rectangle([tx - 8, ty - 8, tx + size + 7, ty + size + 7], radius=24,
@@ -1061,7 +1079,7 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
             _strip_h(canvas, draw, plan.own, mine, _name(names, mine.seat),
                      hot=view.get("current") == mine.seat, compact=True)
     if plan.hand is not None:
-        _hand_row(canvas, draw, plan.hand, view, f)
+        _hand_tray(canvas, draw, plan.hand, _hand_items(view, f))
 
     _draw_water(canvas, draw, plan.lake)
     ghost = None
@@ -1085,4 +1103,90 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
                     3: ((lx + 1, ly + 30), (lx + 1, ly + lh - 30))}[info.side]
             draw.line(edge, fill=GOLD, width=4)
     _market(canvas, draw, plan.market, view, _MARKET_COMPACT)
+    return kit.to_png(canvas, keep=_KEEP)
+
+
+# ---------------------------------------------------------------------------
+# The waiting picture (a player's private chat between their turns)
+
+_WAIT_HEAD_H = 64
+_SIDE_MARK = 52
+
+
+@lru_cache(maxsize=8)
+def side_sprite(side: int | None, size: int) -> Image.Image:
+    """A tiny lake with a golden edge on the `side` (0 N, 1 E, 2 S, 3 W) a player faces."""
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        u = size * k
+        a, b = 0.12 * u, 0.88 * u
+        d.rounded_rectangle([a, a, b, b], radius=0.16 * u, fill=LAKE, outline=LAKE_EDGE,
+                            width=round(0.05 * u))
+        for i in range(2):  # two small waves
+            y = (0.42 + 0.18 * i) * u
+            x = (0.32 + 0.08 * (i - 0.5)) * u
+            d.arc([x, y - 0.07 * u, x + 0.36 * u, y + 0.07 * u], 200, 340, fill=LAKE_WAVE,
+                  width=round(0.06 * u))
+        if side is None:
+            return
+        w = 0.2 * u  # a bar lying over the rim of that side
+        lo, hi = a - w / 2, b - w / 2
+        bars = {0: (0.22 * u, lo, 0.78 * u, lo + w), 2: (0.22 * u, hi, 0.78 * u, hi + w),
+                3: (lo, 0.22 * u, lo + w, 0.78 * u), 1: (hi, 0.22 * u, hi + w, 0.78 * u)}
+        d.rounded_rectangle(bars[side % 4], radius=w / 2, fill=GOLD, outline=GOLD_DEEP,
+                            width=max(1, round(0.03 * u)))
+
+    return kit.supersampled(size, size, paint)
+
+
+def _empty_tray(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+                slots: int = 3) -> None:
+    """Faint empty places where the hand's tiles would lie."""
+    x, y, w, _h = box
+    size = _HAND_TILE - 24
+    tx = x + (w - slots * size - (slots - 1) * _HAND_GAP) // 2
+    ty = y + 16 + (_HAND_TILE - size) // 2
+    for _ in range(slots):
+        draw.rounded_rectangle([tx, ty, tx + size - 1, ty + size - 1], radius=0.09 * size,
+                               outline=PANEL_EDGE, width=3)
+        cx, cy, r = tx + size // 2, ty + size // 2, 6
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=PANEL_EDGE)
+        tx += size + _HAND_GAP
+
+
+def waiting_size() -> tuple[int, int]:
+    """The size of every `waiting_png` picture."""
+    return PANEL_WIDTH, 2 * MARGIN + _WAIT_HEAD_H + GAP + _HAND_BOX_H
+
+
+def waiting_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
+    """A player's compact private picture while others play, as PNG bytes.
+
+    It shows only what is the viewer's own and does not change while others move: the
+    side of the lake they face and their name (`names[view["viewer"]]`), and their hand
+    tiles unturned, numbered 1..n as in `panel_png` (an empty tray once the hand is
+    empty). The lake, the cards, whose turn it is and the version are left out on
+    purpose, so the bytes change only when the hand does and need not be re-sent.
+    """
+    viewer = view.get("viewer")
+    seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
+    side = next((s.side for s in _seat_infos(view) if s.seat == seat), None) \
+        if seat is not None else None
+    width, height = waiting_size()
+    canvas = Image.new("RGB", (width, height), NIGHT)
+    draw = ImageDraw.Draw(canvas)
+    inner = width - 2 * MARGIN
+    head = (MARGIN, MARGIN, inner, _WAIT_HEAD_H)
+    _frame(draw, head, hot=False)
+    cy = MARGIN + _WAIT_HEAD_H // 2
+    paste(canvas, side_sprite(side, _SIDE_MARK), (MARGIN + 14, cy), anchor="lm")
+    if seat is not None:
+        nx = MARGIN + 14 + _SIDE_MARK + 14
+        draw_text(draw, (nx, cy), _name(names, seat), font(32, "bold"), TEXT, "lm",
+                  max_width=MARGIN + inner - 18 - nx)
+    tray = (MARGIN, MARGIN + _WAIT_HEAD_H + GAP, inner, _HAND_BOX_H)
+    items = _hand_items(view, _focus(None))
+    _hand_tray(canvas, draw, tray, items)
+    if not items:
+        _empty_tray(draw, tray)
     return kit.to_png(canvas, keep=_KEEP)

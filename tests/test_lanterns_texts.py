@@ -35,7 +35,9 @@ def labels_of_games(games: int) -> set[Label]:
             state, events = SPEC.apply(state, seat, kind_first_choice(rng, SPEC.legal_actions(state, seat)))
             labels.update(e.label for e in events)
             step += 1
-        labels.add(SPEC.outcome(state).reason)
+        outcome = SPEC.outcome(state)
+        labels.add(outcome.reason)
+        labels.update(SPEC.standing_label(s) for s in outcome.standings)
     return labels
 
 
@@ -70,4 +72,4 @@ def test_every_engine_label_is_translated_with_its_arguments(lang, labels, caplo
     assert not caplog.records, [r.getMessage() for r in caplog.records]
     # the games reached the interesting messages, not only a few
     assert {"lanterns-ev-dedicate", "lanterns-preview-dedicate", "lanterns-menu-must-discard",
-            "lanterns-ev-final-round", "lanterns-preview-facing"} <= keys
+            "lanterns-ev-final-round", "lanterns-preview-facing", "lanterns-standing"} <= keys

@@ -369,3 +369,116 @@ def test_views_from_real_games_render_at_every_step() -> None:
         state, _ = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
     final = _image(lanterns.board_png(SPEC.view(state, None), names=NAMES[:3]))
     assert final.width <= 1280
+
+
+# ---------------------------------------------------------------------------
+# the waiting picture (private chat between turns)
+
+
+def test_waiting_fits_limits() -> None:
+    width, height = lanterns.waiting_size()
+    assert width == 1080 and 300 <= height <= 420
+    for players in (2, 3, 4):
+        for viewer in range(players):
+            png = lanterns.waiting_png(make_view(players, 20, seed=viewer, viewer=viewer),
+                                       names=NAMES)
+            assert _image(png).size == (width, height)
+            assert len(png) < 100_000
+
+
+def test_waiting_shows_only_what_is_private_and_stable() -> None:
+    mine = make_view(4, 30, seed=1, viewer=2, current=0)
+    other = make_view(4, 6, seed=9, viewer=2, current=3)  # other lake, cards, supply...
+    other["hand"] = json.loads(json.dumps(mine["hand"]))
+    other.update(version=99, phase="final", stack=0, favor_supply=1, last_placed=None,
+                 turn={"may_place": True, "must_discard": 2})
+    assert other["board"] != mine["board"] and other["seats"] != mine["seats"]
+    names = list(NAMES)
+    other_names = ["Someone", "Else", NAMES[2], "Entirely"]
+    assert lanterns.waiting_png(mine, names=names) == \
+        lanterns.waiting_png(other, names=other_names)
+
+
+def test_waiting_changes_with_the_hand_name_and_side() -> None:
+    view = make_view(4, 20, seed=4, viewer=1)
+    base = lanterns.waiting_png(view, names=NAMES)
+    hands = [view["hand"][::-1], view["hand"][:2], view["hand"][:1],
+             view["hand"][:2] + [dict(view["hand"][2], platform=not view["hand"][2]["platform"])],
+             view["hand"][:2] + [{"tile": 0, "sides": TILES[0]["sides"], "platform": False}]]
+    pictures = {base} | {lanterns.waiting_png(dict(view, hand=h), names=NAMES) for h in hands}
+    assert len(pictures) == len(hands) + 1
+    renamed = [NAMES[0], "Someone else", *NAMES[2:]]
+    assert lanterns.waiting_png(view, names=renamed) != base
+    seats = [dict(s, side=3) if s["seat"] == 1 else s for s in view["seats"]]
+    assert lanterns.waiting_png(dict(view, seats=seats), names=NAMES) != base
+
+
+def test_waiting_hand_tiles_are_unturned() -> None:
+    view = make_view(4, 20, seed=4, viewer=1)
+    tile = view["hand"][0]
+    turned = dict(tile, sides=rotate(tile["sides"], 1))
+    assert turned["sides"] != tile["sides"]
+    plain = lanterns.waiting_png(view, names=NAMES)
+    assert lanterns.waiting_png(dict(view, hand=[turned, *view["hand"][1:]]),
+                                names=NAMES) != plain
+    # the board's rotation of a placed copy of the tile plays no part
+    assert lanterns.waiting_png(dict(view, board=view["board"][:1]), names=NAMES) == plain
+
+
+@pytest.mark.parametrize("names", [
+    ["Żółć Łukasz", "Ёжик Щукин", "Anna 🎲🔥", "👨‍👩‍👧"],
+    ["🎲", "🔥🔥🔥🔥🔥🔥", "\u200d\u200d", "   "],
+    ["x" * 300, "\u202eevil\u202c", "مرحبا بالعالم", "e\u0301" * 40],
+    [],  # no names at all: the viewer is shown as #n
+])
+def test_waiting_any_names_render(names: list[str]) -> None:
+    size = lanterns.waiting_size()
+    for viewer in range(4):
+        view = make_view(4, 15, seed=viewer, viewer=viewer)
+        assert _image(lanterns.waiting_png(view, names=names)).size == size
+
+
+def test_waiting_with_an_empty_hand() -> None:
+    view = make_view(3, 36, seed=12, viewer=0, current=None)
+    view["phase"] = "over"
+    view["hand"] = []
+    empty = lanterns.waiting_png(view, names=NAMES)
+    img = _image(empty)
+    assert img.size == lanterns.waiting_size()
+    held = make_view(3, 20, seed=12, viewer=0)["hand"]
+    assert empty != lanterns.waiting_png(dict(view, hand=held), names=NAMES)
+    # the tray is calm: no tile colours and no golden number discs in it
+    tray = img.crop((0, lanterns.MARGIN + 80, img.width, img.height))
+    colours = {c for _, c in tray.getcolors(1 << 16) or []}
+    assert lanterns.GOLD not in colours
+    assert not colours & {kit.lantern(c).fill for c in COLORS}
+    assert lanterns.waiting_png(dict(view, hand=None), names=NAMES) == empty
+
+
+def test_waiting_malformed_views_do_not_crash() -> None:
+    for view in ({}, {"viewer": None}, {"viewer": True}, {"viewer": 7, "hand": "x"},
+                 {"viewer": 0, "seats": [{"seat": 0, "side": "n"}],
+                  "hand": [None, {"tile": 1, "sides": ["red"]}, {"sides": 5}]}):
+        assert _image(lanterns.waiting_png(view, names=["A"])).size == lanterns.waiting_size()
+
+
+def test_waiting_is_unchanged_by_other_players_moves_in_a_real_game() -> None:
+    from engine.lanterns import SPEC
+
+    rng = random.Random(11)
+    state = SPEC.setup(3, 4, {})
+    names = NAMES[:3]
+    shown = {s: lanterns.waiting_png(SPEC.view(state, s), names=names) for s in range(3)}
+    changes = 0
+    while not SPEC.is_over(state):
+        mover = state.current
+        state, _ = SPEC.apply(state, mover, rng.choice(SPEC.legal_actions(state, mover)))
+        for seat in range(3):
+            now = lanterns.waiting_png(SPEC.view(state, seat), names=names)
+            if seat != mover:
+                assert now == shown[seat], "another player's move changed the picture"
+            changes += now != shown[seat]
+            shown[seat] = now
+    assert changes >= 10  # the hands did change along the way
+    for seat in range(3):
+        assert SPEC.view(state, seat)["hand"] == []

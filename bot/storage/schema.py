@@ -41,6 +41,7 @@ MIGRATIONS: tuple[str, ...] = (
                     CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
         creator_id  TEXT    NOT NULL,
         language    TEXT    NOT NULL,
+        title       TEXT    NOT NULL DEFAULT '',  -- the chat's title, for private messages
         version     INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),  -- accepted actions
         state       TEXT    CHECK (state IS NULL OR json_valid(state)),
         created_at  REAL    NOT NULL,

@@ -143,7 +143,8 @@ class TableRow:
     seed: int | None  # chosen at start
     status: Status
     creator_id: str
-    language: str
+    language: str  # of the table's public messages
+    title: str  # the chat's title, to name it in private messages
     version: int  # number of accepted actions
     state: dict[str, Any] | None  # the engine's to_dict(); None in the lobby
     created_at: float  # unix seconds
@@ -308,6 +309,7 @@ class Store:
         creator_id: Id,
         language: str,
         options: Json | None = None,
+        title: str = "",
     ) -> TableRow:
         """Open a lobby. Raises `ActiveTableExists` if the chat/topic already has one."""
         platform = Platform(platform)
@@ -321,10 +323,10 @@ class Store:
             row = await _one(
                 db,
                 "INSERT INTO tables (platform, chat_id, thread_id, game, options, status,"
-                " creator_id, language, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?) RETURNING *",
+                " creator_id, language, title, version, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?) RETURNING *",
                 (platform, chat, thread, game, _json(options or {}), str(creator_id),
-                 language, now, now),
+                 language, title, now, now),
             )
             return _table(row)
 
@@ -707,6 +709,13 @@ class Store:
 
     # --- settings -----------------------------------------------------------------
 
+    async def set_table_language(self, table_id: int, language: str) -> None:
+        """The language of a table's public messages (after a /language in its chat)."""
+        await self._write(lambda db: _changed(
+            db, "UPDATE tables SET language = ?, updated_at = ? WHERE id = ?",
+            (language, self._clock(), table_id),
+        ))
+
     async def get_chat_language(self, platform: str, chat_id: Id) -> str | None:
         return await self._read(lambda db: _scalar(
             db, "SELECT language FROM chat_settings WHERE platform = ? AND chat_id = ?",
@@ -972,6 +981,7 @@ def _table(row: Any) -> TableRow:
         status=Status(row["status"]),
         creator_id=row["creator_id"],
         language=row["language"],
+        title=row["title"],
         version=row["version"],
         state=json.loads(row["state"]) if row["state"] is not None else None,
         created_at=row["created_at"],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core import GameSpec
+from ..core import GameSpec, Label, Standing
 from . import rules
 from .menu import menu
 from .state import LanternsState, from_dict, to_dict
@@ -15,6 +15,12 @@ def _to_act(state: LanternsState) -> frozenset[int]:
 
 def _legal(state: LanternsState, seat: int) -> list[str]:
     return [a.encode() for a in rules.legal_actions(state, seat)]
+
+
+def _standing_label(standing: Standing) -> Label:
+    favors, cards = standing.tiebreaks
+    return Label("lanterns-standing", {"rank": standing.rank, "seat": standing.seat,
+                                       "honor": standing.score, "favors": favors, "cards": cards})
 
 
 SPEC = GameSpec(
@@ -32,6 +38,7 @@ SPEC = GameSpec(
     to_dict=to_dict,
     from_dict=from_dict,
     rules_key="lanterns-rules",
+    standing_label=_standing_label,
 )
 
 __all__ = ["SPEC", "LanternsState"]

@@ -154,4 +154,4 @@ bot-missing-token =
     Telegram: open @BotFather in Telegram, send /newbot, pick a name and a username ending in "bot", and copy the token it gives you (it looks like 123456789:AAH...).
     Discord: at https://discord.com/developers/applications create an application, open "Bot", press "Reset Token" and copy the token.
 
-    Then copy .env.example to .env in the folder you start the bot from, put the token into TELEGRAM_BOT_TOKEN and/or DISCORD_BOT_TOKEN (environment variables work too), and run "make run" again.
+    Then copy .env.example to .env in the folder you start the bot from, put the token into TELEGRAM_BOT_TOKEN and/or DISCORD_BOT_TOKEN (environment variables work too), and run "python3 tasks.py run" again.

@@ -107,3 +107,11 @@ lanterns-rules =
     A colour whose supply is empty gives nothing. Start your turn with more than 12 cards and you must dedicate before placing if you can; otherwise discard down to 12.
 
     When the last tile is placed, everyone gets one final turn to exchange and dedicate. Most honor wins; ties go to more favors, then more cards.
+
+lanterns-standing = { $rank }. { $seat } — { $honor } honor, { $favors } { $favors ->
+        [one] favor
+       *[other] favors
+    }, { $cards } { $cards ->
+        [one] card
+       *[other] cards
+    }

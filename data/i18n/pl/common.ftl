@@ -170,4 +170,4 @@ bot-missing-token =
     Telegram: znajdź w Telegramie @BotFather, wyślij /newbot, wybierz nazwę i nazwę użytkownika kończącą się na „bot”, a potem skopiuj otrzymany token (wygląda jak 123456789:AAH...).
     Discord: na https://discord.com/developers/applications utwórz aplikację, otwórz zakładkę „Bot”, naciśnij „Reset Token” i skopiuj token.
 
-    Następnie skopiuj .env.example do .env w folderze, z którego uruchamiasz bota, wpisz token w TELEGRAM_BOT_TOKEN i/lub DISCORD_BOT_TOKEN (działają też zmienne środowiskowe) i ponownie uruchom „make run”.
+    Następnie skopiuj .env.example do .env w folderze, z którego uruchamiasz bota, wpisz token w TELEGRAM_BOT_TOKEN i/lub DISCORD_BOT_TOKEN (działają też zmienne środowiskowe) i ponownie uruchom „python3 tasks.py run”.

@@ -120,3 +120,17 @@ lanterns-rules =
     Kolor, którego zabrakło w zasobach, nic nie daje. Jeśli zaczynasz turę z więcej niż 12 kartami, musisz dokonać poświęcenia przed położeniem kafla, a jeśli to niemożliwe — odrzucić karty do 12.
 
     Po położeniu ostatniego kafla każdy rozgrywa turę końcową: tylko wymiana i poświęcenie. Wygrywa najwięcej honoru; przy remisie więcej żetonów łaski, potem więcej kart.
+
+lanterns-standing = { $rank }. { $seat } — { $honor } { $honor ->
+        [one] punkt honoru
+        [few] punkty honoru
+       *[other] punktów honoru
+    }, { $favors } { $favors ->
+        [one] żeton łaski
+        [few] żetony łaski
+       *[other] żetonów łaski
+    }, { $cards } { $cards ->
+        [one] karta
+        [few] karty
+       *[other] kart
+    }

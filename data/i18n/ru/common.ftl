@@ -169,4 +169,4 @@ bot-missing-token =
     Telegram: найди в Telegram @BotFather, отправь /newbot, придумай имя и имя пользователя, оканчивающееся на «bot», и скопируй токен, который он пришлёт (вида 123456789:AAH...).
     Discord: на https://discord.com/developers/applications создай приложение, открой раздел «Bot», нажми «Reset Token» и скопируй токен.
 
-    Затем скопируй .env.example в .env в папке, из которой запускаешь бота, впиши токен в TELEGRAM_BOT_TOKEN и/или DISCORD_BOT_TOKEN (подойдут и переменные окружения) и снова выполни «make run».
+    Затем скопируй .env.example в .env в папке, из которой запускаешь бота, впиши токен в TELEGRAM_BOT_TOKEN и/или DISCORD_BOT_TOKEN (подойдут и переменные окружения) и снова выполни «python3 tasks.py run».

@@ -1,0 +1,95 @@
+"""The data a button carries, as compact text that fits a Telegram callback (64 bytes) and a
+Discord custom id (100 characters), and its strict parser.
+
+Every game button names its table and the version of the board it was drawn for, so a press
+on an old board is recognised and refused; menu paths are the engine's keys joined by dots.
+
+>>> encode(Press("go", table=12, version=7, path=("p", "31", "2")))
+'g:12:7:p.31.2'
+>>> decode("c:12:7:p.31.2.5")
+Press(kind='confirm', table=12, version=7, path=('p', '31', '2', '5'), arg='')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_BYTES = 64
+
+# The kinds of press and their one-letter codes.
+_CODES = {
+    "go": "g",  # open a menu level (table, version, path)
+    "confirm": "c",  # apply the leaf at a path (table, version, path)
+    "join": "j",
+    "leave": "l",
+    "start": "s",
+    "cancel": "x",
+    "hand": "h",  # send me my private panel again
+    "newgame": "n",  # arg: the game's name
+    "language": "L",  # arg: a language code
+}
+_KINDS = {code: kind for kind, code in _CODES.items()}
+_WITH_PATH = {"go", "confirm"}
+_WITH_ARG = {"newgame", "language"}
+_TABLE_ONLY = {"join", "leave", "start", "cancel", "hand"}
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,8}")
+_ARG = re.compile(r"[a-z]{1,20}")
+
+
+class BadPayload(ValueError):
+    """The data is not something this bot drew: garbage, forged, or too old a format."""
+
+
+@dataclass(frozen=True)
+class Press:
+    kind: str
+    table: int = 0
+    version: int = 0
+    path: tuple[str, ...] = ()
+    arg: str = ""
+
+
+def encode(press: Press) -> str:
+    code = _CODES[press.kind]
+    if press.kind in _WITH_PATH:
+        text = f"{code}:{press.table}:{press.version}:{'.'.join(press.path)}"
+    elif press.kind in _WITH_ARG:
+        text = f"{code}:{press.arg}"
+    else:
+        text = f"{code}:{press.table}"
+    if len(text.encode()) > MAX_BYTES:
+        raise ValueError(f"payload too long: {text!r}")
+    return text
+
+
+def decode(data: str | None) -> Press:
+    """Parse button data, refusing anything malformed with `BadPayload`."""
+    if not data or len(data.encode()) > MAX_BYTES:
+        raise BadPayload("empty or too long")
+    code, _, rest = data.partition(":")
+    kind = _KINDS.get(code)
+    if kind is None:
+        raise BadPayload("unknown kind")
+    if kind in _WITH_ARG:
+        if not _ARG.fullmatch(rest):
+            raise BadPayload("bad argument")
+        return Press(kind, arg=rest)
+    parts = rest.split(":")
+    if kind in _TABLE_ONLY:
+        if len(parts) != 1:
+            raise BadPayload("bad table press")
+        return Press(kind, table=_number(parts[0]))
+    if len(parts) != 3:
+        raise BadPayload("bad game press")
+    path = tuple(parts[2].split(".")) if parts[2] else ()
+    if not all(_KEY.fullmatch(key) for key in path):
+        raise BadPayload("bad path")
+    return Press(kind, table=_number(parts[0]), version=_number(parts[1]), path=path)
+
+
+def _number(text: str) -> int:
+    if not text.isdigit() or len(text) > 12:
+        raise BadPayload("bad number")
+    return int(text)

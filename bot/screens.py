@@ -1,0 +1,137 @@
+"""What the table service asks the platforms to show, in platform-neutral terms.
+
+The service never talks to Telegram or Discord. It answers every command and press with a
+`Result`: a short `Reply` to the person who pressed, and `Post`/`Drop` instructions for the
+messages it keeps (the lobby, the board, each player's panel, the turn ping). An adapter turns
+a `Screen` into its platform's message (a photo with a caption and inline buttons on
+Telegram) and keeps each kept message in place, editing it rather than sending anew.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+@dataclass(frozen=True)
+class ChatRef:
+    """The chat a command or press came from, as the adapter saw it."""
+
+    platform: str  # "telegram" | "discord"
+    id: str
+    thread_id: str | None = None  # forum topic / Discord thread
+    private: bool = False  # a one-to-one chat with the bot
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class UserRef:
+    """The person who sent a command or pressed a button."""
+
+    id: str
+    name: str
+    language: str | None = None  # the platform's language code for this user, if known
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A person named in a text so that their phone notifies them (where the platform does)."""
+
+    user_id: str
+    name: str
+
+
+Text = tuple["str | Mention", ...]
+"""A text as plain pieces and mentions, concatenated in order."""
+
+
+def plain(text: Text) -> str:
+    """The text with mentions written as bare names (for logs and tests)."""
+    return "".join(p if isinstance(p, str) else p.name for p in text)
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: `data` comes back in a press; `url` opens a link (a deep link to the bot)."""
+
+    text: str
+    data: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Screen:
+    text: Text
+    image: bytes | None = None  # a PNG
+    buttons: tuple[tuple[Button, ...], ...] = ()
+
+    def fingerprint(self) -> str:
+        """A digest of everything shown, so an identical edit is never sent."""
+        digest = hashlib.blake2b(digest_size=16)
+        digest.update(repr((self.text, self.buttons)).encode())
+        if self.image is not None:
+            digest.update(self.image)
+        return digest.hexdigest()
+
+    def image_fingerprint(self) -> str | None:
+        return None if self.image is None else hashlib.blake2b(self.image, digest_size=16).hexdigest()
+
+
+class Role(StrEnum):
+    """The kinds of message the service keeps per table."""
+
+    LOBBY = "lobby"  # the sign-up message in the group
+    BOARD = "board"  # the public picture in the group
+    PANEL = "panel"  # a player's private message (one per seat)
+    PING = "ping"  # the short "your turn" message in the group, replaced each turn
+    NOTE = "note"  # a one-off note in the group (a player unreachable in private)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a kept message lives: its table, role and seat, and the chat it goes to."""
+
+    table_id: int
+    role: Role
+    seat: int | None  # for panels (and per-seat notes)
+    chat_id: str
+    thread_id: str | None = None  # forum topic; None for the chat itself
+
+    @property
+    def private(self) -> bool:
+        return self.role is Role.PANEL
+
+
+@dataclass(frozen=True)
+class Post:
+    """Show `screen` at `place`: edit the kept message, or send one if there is none.
+    `fresh` sends a new message (so it notifies) and deletes the one it replaces."""
+
+    place: Place
+    screen: Screen
+    fresh: bool = False
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Delete the kept message at `place`, if any."""
+
+    place: Place
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to a command or a press. `alert` shows it as a dialog to the presser;
+    `url` opens a link (Telegram's deep link to the bot for players who never opened it)."""
+
+    text: str | None = None
+    alert: bool = False
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    reply: Reply = field(default_factory=Reply)
+    posts: tuple[Post | Drop, ...] = ()
+    message: Screen | None = None  # a plain answer sent in the chat the command came from

@@ -1,0 +1,188 @@
+"""The screens of a table, built from engine views and labels: the lobby, the public board, a
+player's panel (their choices or their waiting picture) and the turn ping.
+
+Pure functions of their inputs: no storage, no platform. Everything a person reads is
+translated here, in the language of whoever reads it (the group's, or the player's own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import Translator
+from bot.payloads import Press, encode
+from bot.screens import Button, Mention, Screen, Text
+from engine.core import Event, GameSpec, Menu
+from render import RENDERERS
+
+_SLOT = "\x00"  # where a mention goes inside a translated sentence
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seated player as the screens need them."""
+
+    seat: int
+    user_id: str
+    name: str
+    language: str
+
+
+def with_mention(translator: Translator, lang: str, key: str, arg: str, who: Mention,
+                 **args: Any) -> Text:
+    """A translated sentence whose argument `arg` is a mention of `who`."""
+    sentence = translator.t(lang, key, **{arg: _SLOT}, **args)
+    before, _, after = sentence.partition(_SLOT)
+    return tuple(piece for piece in (before, who, after) if piece != "")
+
+
+def lines(*parts: Iterable[str | Mention] | str) -> Text:
+    """Join text pieces into lines: each part is a line (a string or a sequence of pieces);
+    an empty string is a blank line."""
+    out: list[str | Mention] = []
+    for index, part in enumerate(parts):
+        if index:
+            out.append("\n")
+        out.extend([part] if isinstance(part, str) else part)
+    return tuple(out)
+
+
+# --- lobby -------------------------------------------------------------------------------
+
+
+def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, host: str,
+                 players: Sequence[str], closed: bool = False) -> Screen:
+    game = tr.t(lang, f"game-{spec.name}")
+    count = len(players)
+    if spec.min_players == spec.max_players:
+        need = tr.t(lang, "bot-lobby-player-exact", game=game, count=spec.min_players)
+    else:
+        need = tr.t(lang, "bot-lobby-player-range", game=game, min=spec.min_players,
+                    max=spec.max_players)
+    if closed:
+        return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game),
+                            tr.t(lang, "bot-lobby-cancelled")))
+    status = (tr.t(lang, "bot-lobby-need-more", count=spec.min_players - count)
+              if count < spec.min_players else tr.t(lang, "bot-lobby-ready"))
+    roster = (tr.t(lang, "bot-lobby-players", count=count, names=", ".join(players)) if players
+              else tr.t(lang, "bot-lobby-no-players"))
+    buttons = (
+        (Button(tr.t(lang, "bot-button-join"), encode(Press("join", table_id))),
+         Button(tr.t(lang, "bot-button-leave"), encode(Press("leave", table_id)))),
+        (Button(tr.t(lang, "bot-button-start"), encode(Press("start", table_id))),
+         Button(tr.t(lang, "bot-button-cancel"), encode(Press("cancel", table_id)))),
+    )
+    return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game), need, roster,
+                        status), buttons=buttons)
+
+
+def game_choice_screen(tr: Translator, lang: str, games: Iterable[GameSpec]) -> Screen:
+    return Screen(
+        (tr.t(lang, "table-choose-game"),),
+        buttons=tuple(
+            (Button(tr.t(lang, f"game-{spec.name}"), encode(Press("newgame", arg=spec.name))),)
+            for spec in games
+        ),
+    )
+
+
+# --- the board ---------------------------------------------------------------------------
+
+
+def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, state: Any,
+                 players: Sequence[Player], events: Sequence[Event],
+                 cancelled_by: str | None = None) -> Screen:
+    """The group's picture and caption: what just happened, and whose turn it is or the result."""
+    names = [p.name for p in players]
+    view = spec.view(state, None)
+    image = RENDERERS[spec.name].board_png(view, names=names)
+    happened = [tr.render_label(lang, e.label, names) for e in events if e.visible_to(None)]
+    outcome = spec.outcome(state)
+    if cancelled_by is not None:
+        return Screen(lines(*happened, tr.t(lang, "table-cancelled-game", name=cancelled_by)),
+                      image=image)
+    if outcome is not None:
+        ranking = [tr.render_label(lang, spec.standing_label(s), names) if spec.standing_label
+                   else tr.t(lang, "bot-standing", rank=s.rank, name=names[s.seat], score=s.score)
+                   for s in outcome.standings]
+        return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"), *ranking,
+                            tr.render_label(lang, outcome.reason, names)), image=image)
+    to_act = sorted(spec.to_act(state))
+    turn = [with_mention(tr, lang, "bot-turn-of", "player", mention(players[s])) for s in to_act]
+    buttons = ((Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),),)
+    return Screen(lines(*happened, *([""] if happened else []), *turn), image=image,
+                  buttons=buttons)
+
+
+def ping_screen(tr: Translator, lang: str, player: Player) -> Screen:
+    return Screen(with_mention(tr, lang, "table-turn-ping", "player", mention(player)))
+
+
+def mention(player: Player) -> Mention:
+    return Mention(player.user_id, player.name)
+
+
+# --- a player's panel --------------------------------------------------------------------
+
+
+def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int, state: Any,
+                 player: Player, players: Sequence[Player], path: tuple[str, ...], menu: Menu,
+                 notes: Sequence[Event] = ()) -> Screen:
+    """A player's choices at `path`: the picture for this step, the question, the preview,
+    and buttons (options, or Confirm on a leaf) with Back wherever a step can be undone."""
+    lang = player.language
+    names = [p.name for p in players]
+    view = spec.view(state, player.seat)
+    image = RENDERERS[spec.name].panel_png(view, names=names, focus=dict(menu.focus) or None)
+    said = [tr.render_label(lang, e.label, names) for e in notes if e.visible_to(player.seat)]
+    text = lines(*said, tr.render_label(lang, menu.title, names),
+                 *(tr.render_label(lang, label, names) for label in menu.preview))
+
+    def press(kind: str, to: tuple[str, ...]) -> str:
+        return encode(Press(kind, table_id, version, to))
+
+    rows: list[tuple[Button, ...]] = []
+    if menu.action is not None:
+        rows.append((Button(tr.t(lang, "bot-button-confirm"), press("confirm", path)),))
+    else:
+        labels = [tr.render_label(lang, o.label, names) for o in menu.options]
+        buttons = [Button(text_, press("go", path + (o.key,)))
+                   for text_, o in zip(labels, menu.options)]
+        rows.extend(_rows(buttons))
+    if path:
+        rows.append((Button(tr.t(lang, "bot-button-back"), press("go", path[:-1])),))
+    return Screen(text, image=image, buttons=tuple(rows))
+
+
+def waiting_screen(tr: Translator, *, spec: GameSpec, state: Any, player: Player,
+                   players: Sequence[Player], chat_title: str) -> Screen:
+    """The panel while it is not this player's turn. It names nobody and no turn, so it only
+    changes when the player's private view does (and is then sent again)."""
+    lang = player.language
+    names = [p.name for p in players]
+    view = spec.view(state, player.seat)
+    image = RENDERERS[spec.name].waiting_png(view, names=names)
+    if spec.outcome(state) is not None:
+        return Screen((tr.t(lang, "table-panel-over", chat=chat_title),), image=image)
+    return Screen((tr.t(lang, "table-panel-waiting", chat=chat_title),), image=image)
+
+
+def closed_panel_screen(tr: Translator, lang: str, chat_title: str) -> Screen:
+    return Screen((tr.t(lang, "table-panel-closed", chat=chat_title),))
+
+
+def _rows(buttons: list[Button]) -> list[tuple[Button, ...]]:
+    """Short labels (spot numbers) go many to a row, longer ones fewer, so a phone shows them
+    without cutting words."""
+    longest = max((len(b.text) for b in buttons), default=0)
+    per_row = 8 if longest <= 3 else 4 if longest <= 8 else 2 if longest <= 18 else 1
+    return [tuple(buttons[i:i + per_row]) for i in range(0, len(buttons), per_row)]
+
+
+def private_view_key(spec: GameSpec, state: Any, seat: int) -> str:
+    """What only this seat sees (its view where it differs from the spectators'): a waiting
+    panel shows exactly this, so it needs sending again only when this changes."""
+    own, public = spec.view(state, seat), spec.view(state, None)
+    return repr(sorted((k, v) for k, v in own.items() if public.get(k) != v and k != "viewer"))

@@ -1,0 +1,576 @@
+"""The table service: lobbies, turns, menus and results, for every game and every platform.
+
+Adapters call `command`, `press` and `private_start` with what a person did, and get back a
+`Result` (bot/screens.py): the answer for that person and the kept messages to show. The
+service checks everything a press claims — who pressed, at which table, on which version of
+the board, whether the move is legal — and commits each accepted move to the store before
+returning anything, so a crash can lose a message but never a move (`resume` re-shows it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from bot import table_screens as screens
+from bot.i18n import LANGUAGES, Translator, normalize_language
+from bot.payloads import BadPayload, Press, decode, encode
+from bot.screens import (
+    Button,
+    ChatRef,
+    Drop,
+    Place,
+    Post,
+    Reply,
+    Result,
+    Role,
+    Screen,
+    UserRef,
+)
+from bot.storage import (
+    ActiveTableExists,
+    AlreadySeated,
+    DmStatus,
+    SeatRow,
+    StatusConflict,
+    Store,
+    TableFull,
+    TableRow,
+    VersionConflict,
+)
+from bot.storage.store import Status
+from engine.core import Event, GameSpec, RuleViolation, replay
+from engine.registry import GAMES
+
+log = logging.getLogger(__name__)
+
+AdminCheck = Callable[[], Awaitable[bool]]
+
+_ERRORS = {
+    RuleViolation.Reason.NOT_YOUR_TURN: "bot-error-not-your-turn",
+    RuleViolation.Reason.ILLEGAL: "bot-error-illegal-generic",
+    RuleViolation.Reason.GAME_OVER: "bot-error-game-over",
+    RuleViolation.Reason.MALFORMED: "bot-error-malformed",
+}
+
+
+class TableService:
+    COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language")
+
+    def __init__(self, store: Store, translator: Translator, *, default_language: str = "en",
+                 games: dict[str, GameSpec] | None = None) -> None:
+        self.store = store
+        self.tr = translator
+        self.default_language = default_language
+        self.games = games if games is not None else GAMES
+        self._deep_links: dict[str, Callable[[str], str] | None] = {}
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # The events of each table's last move, for the board caption. A cache only:
+        # after a restart they are derived again from the action log.
+        self._last_events: dict[int, tuple[int, tuple[Event, ...]]] = {}
+
+    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None) -> None:
+        """`deep_link(payload)` opens the bot's private chat with a start payload; a platform
+        that has one can only write privately to people who opened that chat (Telegram)."""
+        self._deep_links[platform] = deep_link
+
+    def command_description(self, lang: str, name: str) -> str:
+        return self.tr.t(lang, f"cmd-{name}")
+
+    # --- commands ----------------------------------------------------------------------
+
+    async def command(self, chat: ChatRef, user: UserRef, name: str, args: str, *,
+                      is_admin: AdminCheck | None = None) -> Result:
+        lang = await self._reader_language(chat, user)
+        args = args.strip()
+        if name == "help":
+            return _say(self.tr.t(lang, "bot-help"))
+        if name == "games":
+            return _say("\n".join([self.tr.t(lang, "table-games-header"), *(
+                self.tr.t(lang, "table-game-line", name=self.tr.t(lang, f"game-{g}"),
+                          tagline=self.tr.t(lang, f"game-{g}-tagline"), code=g)
+                for g in self.games)]))
+        if name == "rules":
+            return await self._rules(chat, lang, args)
+        if name == "language":
+            return Result(message=self._language_picker(lang))
+        if name == "newgame":
+            return await self._newgame(chat, user, lang, args)
+        table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
+        if table is None:
+            return _say(self.tr.t(lang, "table-no-table"))
+        if name == "cancel":
+            result = await self._cancel(table, user, is_admin)
+        elif name == "leave":
+            result = await self._leave(table, user)
+        else:
+            return _say(self.tr.t(lang, "bot-error-malformed"))
+        # a command has nobody to alert: its answer becomes a message in the chat
+        return Result(posts=result.posts, message=Screen((result.reply.text,))
+                      if result.reply.text else None)
+
+    async def _rules(self, chat: ChatRef, lang: str, args: str) -> Result:
+        spec = self.games.get(args.lower())
+        if spec is None and not args:
+            table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
+            spec = self.games.get(table.game) if table else None
+        if spec is None:
+            return _say(self.tr.t(lang, "bot-error-unknown-game", games=", ".join(self.games)))
+        return _say(self.tr.t(lang, spec.rules_key))
+
+    async def _newgame(self, chat: ChatRef, user: UserRef, lang: str, args: str) -> Result:
+        if chat.private:
+            return _say(self.tr.t(lang, "bot-error-group-only"))
+        if not args:
+            return Result(message=screens.game_choice_screen(self.tr, lang, self.games.values()))
+        spec = self.games.get(args.split()[0].lower())
+        if spec is None:
+            return _say(self.tr.t(lang, "bot-error-unknown-game", games=", ".join(self.games)))
+        result = await self._open_table(chat, user, spec)
+        return Result(posts=result.posts, message=None if result.posts else
+                      Screen((result.reply.text or "",)))
+
+    async def _open_table(self, chat: ChatRef, user: UserRef, spec: GameSpec) -> Result:
+        chat_lang = await self.store.get_chat_language(chat.platform, chat.id)
+        lang = chat_lang or normalize_language(user.language, self.default_language)
+        try:
+            table = await self.store.create_table(chat.platform, chat.id, chat.thread_id,
+                                                  spec.name, creator_id=user.id, language=lang,
+                                                  title=chat.title)
+        except ActiveTableExists:
+            return Result(Reply(self.tr.t(lang, "bot-error-table-exists"), alert=True))
+        log.info("table %s opened for %s on %s", table.id, spec.name, chat.platform)
+        settings = await self.store.get_user_settings(chat.platform, user.id)
+        if settings and settings.dm_ok or self._deep_links.get(chat.platform) is None:
+            await self.store.add_seat(table.id, user.id, user.name,
+                                      language=self._user_language(user, settings))
+        return Result(posts=(await self._lobby_post(table),))
+
+    def _language_picker(self, lang: str) -> Screen:
+        return Screen((self.tr.t(lang, "bot-language-choose"),), buttons=(tuple(
+            Button(self.tr.t(code, f"bot-language-name-{code}"), encode(Press("language", arg=code)))
+            for code in LANGUAGES),))
+
+    # --- presses -----------------------------------------------------------------------
+
+    async def press(self, chat: ChatRef, user: UserRef, data: str, *,
+                    is_admin: AdminCheck | None = None) -> Result:
+        lang = await self._reader_language(chat, user)
+        try:
+            press = decode(data)
+        except BadPayload:
+            return self._alert(lang, "bot-error-malformed")
+        if press.kind == "newgame":
+            spec = self.games.get(press.arg)
+            if spec is None or chat.private:
+                return self._alert(lang, "bot-error-malformed")
+            return await self._open_table(chat, user, spec)
+        if press.kind == "language":
+            return await self._set_language(chat, user, press.arg, is_admin)
+        table = await self.store.get_table(press.table)
+        # A press names its table. Lobby buttons live in the table's chat; game buttons in
+        # its chat (the board) or in a private chat (a panel), where the seat check follows.
+        in_its_chat = table is not None and (table.chat_id, table.thread_id) == (
+            chat.id, chat.thread_id)
+        if table is None or table.platform != chat.platform or not (
+                in_its_chat or (chat.private and press.kind in ("go", "confirm", "hand"))):
+            return self._alert(lang, "bot-error-malformed")
+        if not table.active:
+            return self._alert(lang, "bot-error-table-finished")
+        async with self._locks[table.id]:
+            table = await self.store.get_table(table.id)
+            assert table is not None
+            if press.kind == "join":
+                return await self._join(table, user, lang)
+            if press.kind == "leave":
+                return await self._leave(table, user)
+            if press.kind == "start":
+                return await self._start(table, user, lang)
+            if press.kind == "cancel":
+                return await self._cancel(table, user, is_admin)
+            return await self._game_press(table, user, press, lang)
+
+    async def _set_language(self, chat: ChatRef, user: UserRef, code: str,
+                            is_admin: AdminCheck | None) -> Result:
+        if code not in self.tr.languages:
+            return self._alert(self.default_language, "bot-error-malformed")
+        if chat.private:
+            await self.store.set_user_language(chat.platform, user.id, code)
+        else:
+            if is_admin is not None and not await is_admin():
+                return self._alert(code, "table-language-admins")
+            await self.store.set_chat_language(chat.platform, chat.id, code)
+            table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
+            if table is not None:
+                await self.store.set_table_language(table.id, code)
+                return Result(Reply(self.tr.t(code, "bot-language-set")),
+                              posts=await self.current_posts(table.id, public_only=True))
+        return Result(Reply(self.tr.t(code, "bot-language-set")),
+                      message=Screen((self.tr.t(code, "bot-language-set"),)))
+
+    # --- lobby -------------------------------------------------------------------------
+
+    async def _join(self, table: TableRow, user: UserRef, lang: str) -> Result:
+        if table.status != Status.LOBBY:
+            return self._alert(lang, "table-already-started")
+        seats = await self.store.list_seats(table.id)
+        if any(s.user_id == user.id for s in seats):
+            return self._alert(lang, "bot-error-already-joined")
+        settings = await self.store.get_user_settings(table.platform, user.id)
+        deep_link = self._deep_links.get(table.platform)
+        if deep_link is not None and not (settings and settings.dm_ok):
+            token = await self.store.create_pending_join(table.id, user.id)
+            return Result(Reply(url=deep_link("j" + token)))
+        try:
+            await self.store.add_seat(table.id, user.id, user.name,
+                                      language=self._user_language(user, settings),
+                                      max_seats=self.games[table.game].max_players)
+        except TableFull:
+            return self._alert(lang, "bot-error-table-full")
+        except AlreadySeated:
+            return self._alert(lang, "bot-error-already-joined")
+        return Result(Reply(self.tr.t(lang, "table-joined-you")),
+                      posts=(await self._lobby_post(table),))
+
+    async def _leave(self, table: TableRow, user: UserRef) -> Result:
+        lang = table.language
+        if table.status == Status.PLAYING:
+            return self._alert(lang, "table-cant-leave-playing")
+        if not await self.store.remove_seat(table.id, user.id):
+            return self._alert(lang, "bot-error-not-a-player")
+        return Result(Reply(self.tr.t(lang, "table-left-you")),
+                      posts=(await self._lobby_post(table),))
+
+    async def _start(self, table: TableRow, user: UserRef, lang: str) -> Result:
+        spec = self.games[table.game]
+        seats = await self.store.list_seats(table.id)
+        if user.id != table.creator_id:
+            host = await self._host_name(table, seats)
+            return self._alert(lang, "bot-error-not-host", name=host)
+        if not spec.min_players <= len(seats) <= spec.max_players:
+            return self._alert(lang, "bot-error-not-enough-players", count=spec.min_players)
+        seed = secrets.randbits(62)
+        order = [s.user_id for s in seats]
+        random.Random(seed).shuffle(order)  # who sits where, and so who starts, is drawn too
+        state = spec.setup(len(order), seed, table.options or spec.default_options)
+        try:
+            table = await self.store.start_table(table.id, seed=seed, state=spec.to_dict(state),
+                                                 seat_order=order)
+        except StatusConflict:
+            return self._alert(lang, "table-already-started")
+        log.info("table %s started with %d players", table.id, len(order))
+        self._last_events[table.id] = (0, ())
+        posts: list[Post | Drop] = [Drop(self._place(table, Role.LOBBY))]
+        posts += await self.current_posts(table.id, fresh_ping=True)
+        return Result(Reply(self.tr.t(lang, "bot-lobby-started")), posts=tuple(posts))
+
+    async def _cancel(self, table: TableRow, user: UserRef, is_admin: AdminCheck | None) -> Result:
+        lang = table.language
+        if user.id != table.creator_id and not (is_admin is not None and await is_admin()):
+            return self._alert(lang, "table-cancel-not-allowed")
+        try:
+            await self.store.set_status(table.id, Status.CANCELLED,
+                                        allowed_from=(Status.LOBBY, Status.PLAYING))
+        except StatusConflict:
+            return self._alert(lang, "bot-error-table-finished")
+        log.info("table %s cancelled", table.id)
+        seats = await self.store.list_seats(table.id)
+        if table.status == Status.LOBBY:
+            spec = self.games[table.game]
+            screen = screens.lobby_screen(self.tr, lang, spec=spec, table_id=table.id,
+                                          host=await self._host_name(table, seats),
+                                          players=[s.display_name for s in seats], closed=True)
+            return Result(Reply(self.tr.t(lang, "bot-done")),
+                          posts=(Post(self._place(table, Role.LOBBY), screen),))
+        posts: list[Post | Drop] = [
+            Post(self._place(table, Role.BOARD), await self._board(table, seats, user.name)),
+            Drop(self._place(table, Role.PING)),
+        ]
+        chat_title = table.title
+        for seat in seats:
+            place = self._panel_place(table, seat)
+            if place is not None:
+                posts.append(Post(place, screens.closed_panel_screen(
+                    self.tr, seat.language or lang, chat_title)))
+        return Result(Reply(self.tr.t(lang, "bot-done")), posts=tuple(posts))
+
+    async def _lobby_post(self, table: TableRow) -> Post:
+        seats = await self.store.list_seats(table.id)
+        screen = screens.lobby_screen(self.tr, table.language, spec=self.games[table.game],
+                                      table_id=table.id, host=await self._host_name(table, seats),
+                                      players=[s.display_name for s in seats])
+        return Post(self._place(table, Role.LOBBY), screen)
+
+    # --- playing -----------------------------------------------------------------------
+
+    async def _game_press(self, table: TableRow, user: UserRef, press: Press, lang: str) -> Result:
+        seats = await self.store.list_seats(table.id)
+        me = next((s for s in seats if s.user_id == user.id), None)
+        if table.status != Status.PLAYING:
+            return self._alert(lang, "table-not-started")
+        if me is None or me.seat is None:
+            return self._alert(lang, "bot-error-not-a-player")
+        lang = me.language or lang
+        spec = self.games[table.game]
+        state = spec.from_dict(table.state or {})
+        players = _players(seats, table.language)
+        player = players[me.seat]
+        if press.kind == "hand":
+            return Result(Reply(self.tr.t(lang, "table-panel-sent")),
+                          posts=(await self._panel_post(table, spec, state, me, players,
+                                                        fresh=True),))
+        if press.version != table.version:
+            # an old board: say so, and put the current choices in front of them
+            return Result(Reply(self.tr.t(lang, "bot-error-outdated"), alert=True),
+                          posts=(await self._panel_post(table, spec, state, me, players),))
+        if me.seat not in spec.to_act(state):
+            return self._alert(lang, "bot-error-not-your-turn")
+        try:
+            menu = spec.menu(state, me.seat, press.path)
+        except RuleViolation:
+            return self._alert(lang, "bot-error-malformed")
+        if press.kind == "go" and not (menu.instant and menu.action):
+            screen = screens.panel_screen(self.tr, spec=spec, table_id=table.id,
+                                          version=table.version, state=state, player=player,
+                                          players=players, path=press.path, menu=menu)
+            return Result(posts=(Post(self._panel_place(table, me), screen),))  # type: ignore[arg-type]
+        if menu.action is None:
+            return self._alert(lang, "bot-error-malformed")
+        return await self._apply(table, seats, spec, state, me, menu.action, lang)
+
+    async def _apply(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, state: Any,
+                     me: SeatRow, action: str, lang: str) -> Result:
+        assert me.seat is not None
+        try:
+            new_state, events = spec.apply(state, me.seat, action)
+        except RuleViolation as error:
+            return self._alert(lang, _ERRORS[error.reason])
+        over = spec.is_over(new_state)
+        try:
+            version = await self.store.commit_action(
+                table.id, table.version, me.seat, action, spec.to_dict(new_state),
+                new_status=Status.FINISHED if over else None)
+        except VersionConflict:
+            return self._alert(lang, "bot-error-outdated")
+        self._last_events[table.id] = (version, events)
+        log.info("table %s: seat %d moved (version %d)%s", table.id, me.seat, version,
+                 ", game over" if over else "")
+        table = await self.store.get_table(table.id)  # type: ignore[assignment]
+        players = _players(seats, table.language)
+        posts: list[Post | Drop] = [
+            Post(self._place(table, Role.BOARD),
+                 await self._board(table, seats, events=events, state=new_state))]
+        before, after = spec.to_act(state), spec.to_act(new_state)
+        for seat in seats:
+            assert seat.seat is not None
+            changed = (seat.seat == me.seat or seat.seat in after - before
+                       or (seat.seat in after and seat.seat in before)
+                       or screens.private_view_key(spec, state, seat.seat)
+                       != screens.private_view_key(spec, new_state, seat.seat))
+            if changed or over:
+                notes = events if seat.seat == me.seat else ()
+                posts.append(await self._panel_post(table, spec, new_state, seat, players,
+                                                    notes=notes))
+        if over:
+            posts.append(Drop(self._place(table, Role.PING)))
+        elif after != before:
+            posts.extend(self._pings(table, spec, new_state, players, fresh=True))
+        return Result(posts=tuple(p for p in posts if p is not None))
+
+    # --- what a table shows ------------------------------------------------------------
+
+    async def current_posts(self, table_id: int, *, fresh_ping: bool = False,
+                            public_only: bool = False) -> list[Post | Drop]:
+        """Everything a table should show now: after a start, a restart or a language change."""
+        loaded = await self.store.load_table(table_id)
+        if loaded is None:
+            return []
+        table, seats = loaded
+        if table.status == Status.LOBBY:
+            return [await self._lobby_post(table)]
+        if table.status != Status.PLAYING and table.status != Status.FINISHED:
+            return []
+        spec = self.games[table.game]
+        state = spec.from_dict(table.state or {})
+        players = _players(seats, table.language)
+        posts: list[Post | Drop] = [Post(self._place(table, Role.BOARD),
+                                         await self._board(table, seats, state=state))]
+        if table.status == Status.PLAYING:
+            posts.extend(self._pings(table, spec, state, players, fresh=fresh_ping))
+        if not public_only:
+            for seat in seats:
+                post = await self._panel_post(table, spec, state, seat, players)
+                if post is not None:
+                    posts.append(post)
+        return posts
+
+    async def _board(self, table: TableRow, seats: list[SeatRow], cancelled_by: str | None = None,
+                     *, events: Sequence[Event] | None = None, state: Any = None) -> Screen:
+        spec = self.games[table.game]
+        if state is None:
+            state = spec.from_dict(table.state or {})
+        if events is None:
+            events = await self._events_of_last_move(table, spec)
+        return screens.board_screen(self.tr, table.language, spec=spec, table_id=table.id,
+                                    state=state, players=_players(seats, table.language),
+                                    events=events, cancelled_by=cancelled_by)
+
+    async def _events_of_last_move(self, table: TableRow, spec: GameSpec) -> tuple[Event, ...]:
+        cached = self._last_events.get(table.id)
+        if cached and cached[0] == table.version:
+            return cached[1]
+        log_ = await self.store.action_log(table.id)
+        if not log_ or table.seed is None:
+            return ()
+        seats = len(await self.store.list_seats(table.id))
+        before = replay(spec, seats, table.seed, table.options or spec.default_options, log_[:-1])
+        _, events = spec.apply(before, *log_[-1])
+        self._last_events[table.id] = (table.version, events)
+        return events
+
+    async def _panel_post(self, table: TableRow, spec: GameSpec, state: Any, seat: SeatRow,
+                          players: Sequence[screens.Player], *, notes: Sequence[Event] = (),
+                          fresh: bool = False) -> Post | None:
+        place = self._panel_place(table, seat)
+        if place is None or seat.seat is None:
+            return None
+        player = players[seat.seat]
+        if table.status == Status.PLAYING and seat.seat in spec.to_act(state):
+            screen = screens.panel_screen(self.tr, spec=spec, table_id=table.id,
+                                          version=table.version, state=state, player=player,
+                                          players=players, path=(),
+                                          menu=spec.menu(state, seat.seat, ()), notes=notes)
+        else:
+            screen = screens.waiting_screen(self.tr, spec=spec, state=state, player=player,
+                                            players=players, chat_title=table.title)
+        return Post(place, screen, fresh=fresh)
+
+    def _pings(self, table: TableRow, spec: GameSpec, state: Any,
+               players: Sequence[screens.Player], *, fresh: bool) -> list[Post]:
+        to_act = sorted(spec.to_act(state))
+        if not to_act:
+            return []
+        # one ping message per table, replaced each turn so the group is not flooded
+        return [Post(self._place(table, Role.PING),
+                     screens.ping_screen(self.tr, table.language, players[to_act[0]]), fresh=fresh)]
+
+    # --- private chats -----------------------------------------------------------------
+
+    async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,
+                            payload: str | None) -> Result:
+        """The person opened (or reopened) their private chat with the bot."""
+        await self.store.set_user_dm(platform, user.id, dm_chat_id=dm_chat_id, ok=True)
+        settings = await self.store.get_user_settings(platform, user.id)
+        lang = self._user_language(user, settings)
+        posts: list[Post | Drop] = []
+        text = self.tr.t(lang, "bot-welcome")
+        if payload and payload.startswith("j"):
+            pending = await self.store.consume_pending_join(payload[1:], user_id=user.id)
+            table = await self.store.get_table(pending.table_id) if pending else None
+            if table is None:
+                text = self.tr.t(lang, "table-join-link-invalid")
+            elif table.status != Status.LOBBY:
+                text = self.tr.t(lang, "table-already-started")
+            else:
+                async with self._locks[table.id]:
+                    try:
+                        await self.store.add_seat(table.id, user.id, user.name, language=lang,
+                                                  max_seats=self.games[table.game].max_players)
+                        text = self.tr.t(lang, "bot-joined-private",
+                                         chat=table.title)
+                        posts.append(await self._lobby_post(table))
+                    except TableFull:
+                        text = self.tr.t(lang, "bot-error-table-full")
+                    except (AlreadySeated, StatusConflict):
+                        text = self.tr.t(lang, "bot-error-already-joined")
+        # a player coming back to a private chat they had closed gets their panels again
+        for table in await self.store.tables_of_user(platform, user.id, (Status.PLAYING,)):
+            posts.extend(p for p in await self.current_posts(table.id)
+                         if isinstance(p, Post) and p.place.role is Role.PANEL
+                         and p.place.chat_id == dm_chat_id)
+        return Result(posts=tuple(posts), message=Screen((text,)))
+
+    async def panel_unreachable(self, place: Place) -> Result:
+        """A panel could not be delivered: remember it and tell the group, once."""
+        loaded = await self.store.load_table(place.table_id)
+        if loaded is None:
+            return Result()
+        table, seats = loaded
+        seat = next((s for s in seats if s.seat == place.seat), None)
+        if seat is None:
+            return Result()
+        already = seat.dm_status == DmStatus.UNREACHABLE
+        await self.store.set_user_dm(table.platform, seat.user_id, dm_chat_id=seat.dm_chat_id,
+                                     ok=False)
+        if already:
+            return Result()
+        log.info("table %s: seat %s is unreachable in private", table.id, place.seat)
+        text = self.tr.t(table.language, "bot-error-private-blocked", name=seat.display_name)
+        deep_link = self._deep_links.get(table.platform)
+        buttons = ((Button(self.tr.t(table.language, "bot-button-open-private"),
+                           url=deep_link("p")),),) if deep_link else ()
+        note = Place(table.id, Role.NOTE, place.seat, table.chat_id, table.thread_id)
+        return Result(posts=(Post(note, Screen((text,), buttons=buttons), fresh=True),))
+
+    async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
+        try:
+            moved = await self.store.migrate_chat(platform, old_chat_id, new_chat_id)
+        except ActiveTableExists:
+            log.warning("chat migration clashes with an active table; the old table stays")
+            return
+        if moved:
+            log.info("tables %s followed their chat to its new id", moved)
+
+    async def resume(self, platform: str) -> tuple[Post | Drop, ...]:
+        """What every active table of a platform should show, for a start-up after a crash."""
+        posts: list[Post | Drop] = []
+        for table in await self.store.tables_in_status():
+            if table.platform == platform:
+                posts.extend(await self.current_posts(table.id))
+        return tuple(posts)
+
+    # --- helpers -----------------------------------------------------------------------
+
+    def _place(self, table: TableRow, role: Role) -> Place:
+        return Place(table.id, role, None, table.chat_id, table.thread_id)
+
+    def _panel_place(self, table: TableRow, seat: SeatRow) -> Place | None:
+        if seat.dm_chat_id is None or seat.seat is None:
+            return None
+        return Place(table.id, Role.PANEL, seat.seat, seat.dm_chat_id)
+
+    async def _host_name(self, table: TableRow, seats: list[SeatRow]) -> str:
+        host = next((s.display_name for s in seats if s.user_id == table.creator_id), None)
+        return host or self.tr.t(table.language, "table-host-unknown")
+
+
+    async def _reader_language(self, chat: ChatRef, user: UserRef) -> str:
+        if not chat.private:
+            chosen = await self.store.get_chat_language(chat.platform, chat.id)
+            if chosen:
+                return chosen
+        settings = await self.store.get_user_settings(chat.platform, user.id)
+        return self._user_language(user, settings)
+
+    def _user_language(self, user: UserRef, settings: Any) -> str:
+        if settings is not None and settings.language:
+            return settings.language
+        return normalize_language(user.language, self.default_language)
+
+    def _alert(self, lang: str, key: str, **args: Any) -> Result:
+        return Result(Reply(self.tr.t(lang, key, **args), alert=True))
+
+
+def _say(text: str) -> Result:
+    return Result(message=Screen((text,)))
+
+
+def _players(seats: Sequence[SeatRow], default_language: str) -> list[screens.Player]:
+    ordered = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
+    return [screens.Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language)
+            for s in ordered]

@@ -1,0 +1,30 @@
+# The table service: lobbies, turns and results, for every game.
+
+cmd-newgame = Open a table for a game
+cmd-games = The games I can host
+cmd-rules = A short summary of a game's rules
+cmd-help = How to play with me
+cmd-cancel = Close this chat's table (its host or an admin)
+cmd-leave = Leave the table before the game starts
+cmd-language = Choose my language in this chat
+
+table-choose-game = Which game shall we play?
+table-games-header = Games I can host:
+table-game-line = • { $name } — { $tagline }: /newgame { $code }
+table-no-table = There is no table in this chat. Open one with /newgame.
+table-language-admins = Only a chat admin can change my language here.
+table-already-started = This game has already started.
+table-not-started = The game has not started yet.
+table-joined-you = You're in!
+table-left-you = You left the table.
+table-cant-leave-playing = You can't leave a game in progress; its host or a chat admin can /cancel it.
+table-cancel-not-allowed = Only the table's host or a chat admin can close it.
+table-panel-sent = Your hand is in our private chat.
+table-join-link-invalid = This invitation has expired. Press Join in the group again.
+table-host-unknown = someone
+table-cancelled-game = The game was cancelled by { $name }.
+table-final-ranking = 🏁 Final ranking:
+table-turn-ping = 🔔 { $player }, your turn!
+table-panel-waiting = Not your turn yet: I'll show your choices here when it is. The board is in “{ $chat }”.
+table-panel-over = The game in “{ $chat }” is over: the final ranking is there.
+table-panel-closed = The table in “{ $chat }” was closed.

@@ -1,0 +1,30 @@
+# Obsługa stołów: zapisy, tury i wyniki, dla wszystkich gier.
+
+cmd-newgame = Otwórz stół do gry
+cmd-games = Gry, które umiem prowadzić
+cmd-rules = Krótkie zasady gry
+cmd-help = Jak ze mną grać
+cmd-cancel = Zamknij stół na tym czacie (gospodarz lub administrator)
+cmd-leave = Odejdź od stołu przed rozpoczęciem gry
+cmd-language = Wybierz mój język na tym czacie
+
+table-choose-game = W co zagramy?
+table-games-header = Gry, które umiem prowadzić:
+table-game-line = • { $name } — { $tagline }: /newgame { $code }
+table-no-table = Na tym czacie nie ma stołu. Otwórz go poleceniem /newgame.
+table-language-admins = Tylko administrator czatu może tu zmienić mój język.
+table-already-started = Ta gra już się zaczęła.
+table-not-started = Gra jeszcze się nie zaczęła.
+table-joined-you = Jesteś przy stole!
+table-left-you = Odchodzisz od stołu.
+table-cant-leave-playing = Nie można odejść z trwającej gry; gospodarz lub administrator czatu może ją zamknąć poleceniem /cancel.
+table-cancel-not-allowed = Stół może zamknąć tylko jego gospodarz lub administrator czatu.
+table-panel-sent = Twoja ręka jest na naszym prywatnym czacie.
+table-join-link-invalid = To zaproszenie wygasło. Naciśnij „Dołącz” w grupie jeszcze raz.
+table-host-unknown = ktoś
+table-cancelled-game = Grę anuluje { $name }.
+table-final-ranking = 🏁 Wyniki:
+table-turn-ping = 🔔 { $player }, twoja kolej!
+table-panel-waiting = Jeszcze nie twoja kolej: gdy nadejdzie, wybory pojawią się tutaj. Plansza jest na czacie „{ $chat }”.
+table-panel-over = Gra na czacie „{ $chat }” się skończyła: wyniki są tam.
+table-panel-closed = Stół na czacie „{ $chat }” został zamknięty.

@@ -1,0 +1,30 @@
+# Сервис столов: сбор игроков, ходы и итоги, для всех игр.
+
+cmd-newgame = Открыть стол для игры
+cmd-games = Игры, которые я умею проводить
+cmd-rules = Краткие правила игры
+cmd-help = Как со мной играть
+cmd-cancel = Закрыть стол в этом чате (организатор или администратор)
+cmd-leave = Выйти из-за стола до начала игры
+cmd-language = Выбрать мой язык в этом чате
+
+table-choose-game = Во что сыграем?
+table-games-header = Игры, которые я умею проводить:
+table-game-line = • { $name } — { $tagline }: /newgame { $code }
+table-no-table = В этом чате нет стола. Откройте его командой /newgame.
+table-language-admins = Менять мой язык здесь может только администратор чата.
+table-already-started = Эта игра уже началась.
+table-not-started = Игра ещё не началась.
+table-joined-you = Ты за столом!
+table-left-you = Ты вышел из-за стола.
+table-cant-leave-playing = Из идущей игры выйти нельзя; организатор или администратор чата может закрыть стол командой /cancel.
+table-cancel-not-allowed = Закрыть стол может только его организатор или администратор чата.
+table-panel-sent = Твоя рука — в нашем личном чате.
+table-join-link-invalid = Это приглашение устарело. Нажми «Присоединиться» в группе ещё раз.
+table-host-unknown = кто-то
+table-cancelled-game = Игру отменяет { $name }.
+table-final-ranking = 🏁 Итоги:
+table-turn-ping = 🔔 { $player }, твой ход!
+table-panel-waiting = Пока не твой ход: когда он наступит, варианты появятся здесь. Поле — в чате «{ $chat }».
+table-panel-over = Игра в чате «{ $chat }» окончена: итоги там.
+table-panel-closed = Стол в чате «{ $chat }» закрыт.

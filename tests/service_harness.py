@@ -1,0 +1,102 @@
+"""A platform-free harness for the table service: it plays the part of an adapter and its
+outbox, keeping the latest screen of every kept message, so tests can read what each person
+sees and press the buttons that are really there."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from bot.screens import Button, ChatRef, Drop, Place, Result, Role, Screen, UserRef, plain
+from bot.tables import TableService
+
+GROUP = ChatRef("telegram", "-100", title="Game night")
+
+
+@dataclass
+class Shown:
+    screen: Screen
+    message_id: int
+
+
+@dataclass
+class Harness:
+    service: TableService
+    kept: dict[Place, Shown] = field(default_factory=dict)
+    messages: list[tuple[str, Screen]] = field(default_factory=list)  # plain answers, by chat
+    replies: list = field(default_factory=list)
+    sent: int = 0
+    edits: int = 0
+    ids: itertools.count = field(default_factory=lambda: itertools.count(1))
+
+    def deliver(self, result: Result, chat: ChatRef) -> Result:
+        self.replies.append(result.reply)
+        if result.message is not None:
+            self.messages.append((chat.id, result.message))
+        for post in result.posts:
+            if isinstance(post, Drop):
+                self.kept.pop(post.place, None)
+                continue
+            old = self.kept.get(post.place)
+            if old is None or post.fresh:
+                self.sent += 1
+                self.kept[post.place] = Shown(post.screen, next(self.ids))
+            elif old.screen.fingerprint() != post.screen.fingerprint():
+                self.edits += 1
+                self.kept[post.place] = Shown(post.screen, old.message_id)
+        return result
+
+    async def command(self, user: UserRef, name: str, args: str = "", chat: ChatRef = GROUP,
+                      admin: bool = False) -> Result:
+        async def is_admin() -> bool:
+            return admin
+
+        return self.deliver(await self.service.command(chat, user, name, args, is_admin=is_admin),
+                            chat)
+
+    async def press(self, user: UserRef, data: str, chat: ChatRef = GROUP,
+                    admin: bool = False) -> Result:
+        async def is_admin() -> bool:
+            return admin
+
+        return self.deliver(await self.service.press(chat, user, data, is_admin=is_admin), chat)
+
+    async def start_private(self, user: UserRef, payload: str | None = None) -> Result:
+        chat = ChatRef("telegram", user.id, private=True)
+        return self.deliver(await self.service.private_start("telegram", user, user.id, payload),
+                            chat)
+
+    def screen(self, role: Role, seat: int | None = None) -> Screen | None:
+        for place, shown in self.kept.items():
+            if place.role is role and place.seat == seat:
+                return shown.screen
+        return None
+
+    def panel_of(self, user: UserRef) -> tuple[Place, Screen] | None:
+        for place, shown in self.kept.items():
+            if place.role is Role.PANEL and place.chat_id == user.id:
+                return place, shown.screen
+        return None
+
+    @staticmethod
+    def buttons(screen: Screen) -> list[Button]:
+        return [b for row in screen.buttons for b in row]
+
+    @staticmethod
+    def button(screen: Screen, text: str) -> Button:
+        for button in Harness.buttons(screen):
+            if button.text == text:
+                return button
+        raise AssertionError(f"no button {text!r} in {[b.text for b in Harness.buttons(screen)]}")
+
+    @staticmethod
+    def data(screen: Screen, prefix: str) -> str:
+        """The data of the button whose data starts with `prefix` (whatever its language)."""
+        for button in Harness.buttons(screen):
+            if button.data and button.data.startswith(prefix):
+                return button.data
+        raise AssertionError(f"no {prefix!r} button in {Harness.buttons(screen)}")
+
+    @staticmethod
+    def text(screen: Screen) -> str:
+        return plain(screen.text)
