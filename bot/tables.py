@@ -321,9 +321,13 @@ class TableService:
         players = _players(seats, table.language)
         player = players[me.seat]
         if press.kind == "hand":
-            return Result(Reply(self.tr.t(lang, "table-panel-sent")),
-                          posts=(await self._panel_post(table, spec, state, me, players,
-                                                        fresh=True),))
+            post = await self._panel_post(table, spec, state, me, players, fresh=True)
+            deep_link = self._deep_links.get(table.platform)
+            if post is None or me.dm_status == DmStatus.UNREACHABLE and deep_link:
+                # they never opened the private chat, or closed it: the link opens it, and
+                # their panel follows as soon as they press Start there
+                return Result(Reply(url=deep_link("p") if deep_link else None))
+            return Result(Reply(self.tr.t(lang, "table-panel-sent")), posts=(post,))
         if press.version != table.version:
             # an old board: say so, and put the current choices in front of them
             return Result(Reply(self.tr.t(lang, "bot-error-outdated"), alert=True),

@@ -233,3 +233,24 @@ async def test_restart_resumes_every_table_from_the_store(tmp_path):
                             chat=ChatRef("telegram", acting_before.id, private=True))
     assert not result.reply.alert
     await store.close()
+
+
+async def test_my_hand_resends_the_panel_or_links_to_the_private_chat(harness):
+    h = harness
+    table = await seat_players(h, USERS[:2])
+    await h.press(USERS[0], encode(Press("start", table)))
+    board = h.screen(Role.BOARD)
+    hand = h.data(board, "h:")
+    sent = h.sent
+    result = await h.press(USERS[1], hand)
+    assert not result.reply.alert and h.sent == sent + 1  # a fresh panel, so it notifies
+    place, _ = h.panel_of(USERS[1])
+    h.deliver(await h.service.panel_unreachable(place), GROUP)
+    assert "Łukasz" in h.text(h.screen(Role.NOTE, place.seat))
+    result = await h.press(USERS[1], hand)
+    assert result.reply.url == "https://t.me/fake_bot?start=p"
+    # opening the private chat again brings the panel back
+    h.kept.pop(place)
+    await h.start_private(USERS[1], "p")
+    assert h.panel_of(USERS[1]) is not None
+    assert (await h.press(OUTSIDER, hand)).reply.alert
