@@ -1,7 +1,7 @@
 """`python -m bot` (or `python3 tasks.py run`): read the settings and run the bot.
 
-Exit status: 0 after a normal stop, 1 if the translation files are broken,
-2 if the configuration is invalid or names no platform to run on.
+Exit status: 0 after a normal stop, 1 if the translation files are broken or a platform
+failed (a refused token), 2 if the configuration is invalid or names no platform to run on.
 """
 
 from __future__ import annotations
@@ -50,10 +50,11 @@ def serve(settings: Settings) -> int:
     log.info("Starting (database %s, default language %s)",
              settings.database_path, settings.default_language)
     try:
-        asyncio.run(run(settings))
+        status = asyncio.run(run(settings))
     except KeyboardInterrupt:
         log.info("Stopped")
-    return 0
+        return 0
+    return status or 0
 
 
 if __name__ == "__main__":

@@ -1,22 +1,81 @@
 """Starting and stopping the platform adapters.
 
-`run(settings)` is where the Telegram and Discord adapters will be started side by side
-and served until the process is stopped. Neither exists yet, so for now it only says so.
+`run(settings)` opens the store, loads the translations, builds the table service and
+serves every platform that has a token until SIGINT or SIGTERM, then shuts down cleanly
+(the outbox delivers what is queued, the store is closed). Discord is not available yet.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
+from collections.abc import Coroutine
+from typing import Any
 
 from bot.config import Settings
+from bot.i18n import Translator
+from bot.storage.store import Store
 
 log = logging.getLogger(__name__)
 
 
-async def run(settings: Settings) -> None:
-    """Serve every platform that has a token until stopped. Not implemented yet."""
-    if settings.has_telegram:
-        log.warning("TELEGRAM_BOT_TOKEN is set, but the Telegram adapter is not available yet")
-    if settings.has_discord:
-        log.warning("DISCORD_BOT_TOKEN is set, but the Discord adapter is not available yet")
-    log.info("Nothing to run yet; exiting")
+async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) -> int:
+    """Serve every platform that has a token until SIGINT/SIGTERM (or `stop_event`);
+    returns the exit status."""
+    # Imported here: aiogram and the game engines load only when there is something to run.
+    from aiogram.exceptions import TelegramUnauthorizedError
+
+    from bot.tables import TableService
+    from bot.telegram import run_telegram
+
+    translator = Translator.load()
+    stop = stop_event or asyncio.Event()
+    signals = _stop_on_signals(stop)
+    try:
+        async with Store.open(settings.database_path) as store:
+            service = TableService(store, translator,
+                                   default_language=settings.default_language)
+            runners: list[Coroutine[Any, Any, None]] = []
+            if settings.has_telegram:
+                runners.append(run_telegram(settings, service, store=store,
+                                            translator=translator, stop_event=stop))
+            if settings.has_discord:
+                log.warning("DISCORD_BOT_TOKEN is set, but the Discord adapter is not "
+                            "available yet")
+            if not runners:
+                log.info("Nothing to run; exiting")
+                return 0
+            outcomes = await asyncio.gather(*runners, return_exceptions=True)
+    finally:
+        _restore_signals(signals)
+    status = 0
+    for outcome in outcomes:
+        if isinstance(outcome, TelegramUnauthorizedError):
+            log.error("Telegram refused TELEGRAM_BOT_TOKEN (Unauthorized): check it with "
+                      "@BotFather (/token) and set it again")
+            status = 1
+        elif isinstance(outcome, BaseException):
+            log.error("A platform stopped with an error: %s", type(outcome).__name__,
+                      exc_info=outcome)
+            status = 1
+    log.info("Stopped")
+    return status
+
+
+def _stop_on_signals(stop: asyncio.Event) -> list[signal.Signals]:
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):
+            continue  # Windows, or not the main thread: Ctrl+C raises KeyboardInterrupt instead
+        installed.append(sig)
+    return installed
+
+
+def _restore_signals(signals: list[signal.Signals]) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in signals:
+        loop.remove_signal_handler(sig)

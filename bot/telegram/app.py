@@ -1,0 +1,189 @@
+"""Running the Telegram adapter: `TelegramBot` (start/stop) and `run_telegram(settings, ...)`.
+
+`TelegramBot` wires an aiogram `Bot` (optionally bound to a self-hosted Bot API server, as
+the end-to-end tests' fake one), the `Outbox` and the dispatcher. `start()` learns the bot's
+username, gives the service its deep-link format, registers the command list in every
+language, queues what every active table should show, and starts long polling; `stop()`
+stops polling, lets the outbox deliver what is queued, and closes the HTTP session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import suppress
+from types import TracebackType
+from typing import Self
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import BotCommand
+
+from bot.config import Settings
+from bot.i18n import LANGUAGES, Translator
+from bot.storage.store import Store
+
+from .handlers import build_routers
+from .limits import OutboxLimits
+from .outbox import PLATFORM, Outbox
+from .service import TableServiceLike
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION_LIMIT = 256
+
+
+def build_dispatcher(service: TableServiceLike, outbox: Outbox, translator: Translator, *,
+                     default_language: str = "en") -> Dispatcher:
+    """A dispatcher with the adapter's routers and its dependencies as workflow data."""
+    dispatcher = Dispatcher(name="telegram")
+    dispatcher["service"] = service
+    dispatcher["outbox"] = outbox
+    dispatcher["translator"] = translator
+    dispatcher["default_language"] = default_language
+    dispatcher.include_routers(*build_routers(service.COMMANDS))
+    return dispatcher
+
+
+async def set_commands(bot: Bot, service: TableServiceLike, *, default_language: str = "en"
+                       ) -> None:
+    """The command menu: for everyone in the default language, and per app language."""
+    for language_code in (None, *LANGUAGES):
+        lang = language_code or default_language
+        commands = [
+            BotCommand(command=name,
+                       description=service.command_description(lang, name)[:DESCRIPTION_LIMIT])
+            for name in service.COMMANDS
+        ]
+        try:
+            await bot.set_my_commands(commands, language_code=language_code)
+        except TelegramAPIError as error:  # a missing menu is no reason not to play
+            log.warning("setMyCommands (%s) failed: %s", language_code or "default",
+                        error.message)
+
+
+class TelegramBot:
+    """The Telegram side of the bot, startable and stoppable (tests, the benchmark, `run`)."""
+
+    def __init__(
+        self,
+        service: TableServiceLike,
+        store: Store,
+        translator: Translator,
+        *,
+        token: str,
+        api_server: str | None = None,
+        default_language: str = "en",
+        limits: OutboxLimits | None = None,
+        polling_timeout: int = 10,
+    ) -> None:
+        session = (AiohttpSession(api=TelegramAPIServer.from_base(api_server))
+                   if api_server else AiohttpSession())
+        self.service = service
+        self.default_language = default_language
+        self.polling_timeout = polling_timeout
+        self.bot = Bot(token, session=session)
+        self.outbox = Outbox(self.bot, store, service, translator, limits=limits,
+                             default_language=default_language)
+        self.dispatcher = build_dispatcher(service, self.outbox, translator,
+                                           default_language=default_language)
+        self.username: str | None = None
+        self._polling: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings, service: TableServiceLike, store: Store,
+                      translator: Translator, **options: object) -> TelegramBot:
+        if settings.telegram_bot_token is None:
+            raise ValueError("TELEGRAM_BOT_TOKEN is not set")
+        return cls(service, store, translator,
+                   token=settings.telegram_bot_token.get_secret_value(),
+                   api_server=settings.telegram_api_server,
+                   default_language=settings.default_language, **options)  # type: ignore[arg-type]
+
+    @property
+    def polling(self) -> asyncio.Task[None] | None:
+        """The long-polling task while running."""
+        return self._polling
+
+    async def start(self) -> None:
+        """Introduce the bot to the service and Telegram, resume every table, start polling.
+
+        Raises aiogram's `TelegramUnauthorizedError` if the token is refused.
+        """
+        me = await self.bot.me()
+        self.username = username = me.username
+        self.service.register_platform(
+            PLATFORM,
+            deep_link=(lambda payload: f"https://t.me/{username}?start={payload}")
+            if username else None,
+        )
+        await set_commands(self.bot, self.service, default_language=self.default_language)
+        self.outbox.post(await self.service.resume(PLATFORM))
+        log.info("Telegram: running as @%s", username)
+        self._polling = asyncio.create_task(self.dispatcher.start_polling(
+            self.bot,
+            polling_timeout=self.polling_timeout,
+            handle_signals=False,
+            close_bot_session=False,
+            allowed_updates=self.dispatcher.resolve_used_update_types(),
+        ), name="telegram polling")
+
+    async def stop(self, flush_timeout: float = 10.0) -> None:
+        """Stop polling, finish the handlers under way, deliver what is queued, disconnect."""
+        task, self._polling = self._polling, None
+        if task is not None:
+            if not task.done():
+                try:
+                    await asyncio.wait_for(self.dispatcher.stop_polling(), 5)
+                except (TimeoutError, RuntimeError):
+                    task.cancel()
+            with suppress(asyncio.CancelledError):
+                await asyncio.wait({task}, timeout=self.polling_timeout + 5)
+            if not task.done():
+                task.cancel()
+        # Handlers still running would queue posts after the flush: let them finish.
+        handlers = list(getattr(self.dispatcher, "_handle_update_tasks", ()))
+        if handlers:
+            await asyncio.wait(handlers, timeout=flush_timeout)
+        if not await self.outbox.flush(flush_timeout):
+            log.warning("Telegram: %d messages were not delivered before shutdown",
+                        self.outbox.pending)
+        await self.outbox.close()
+        await self.bot.session.close()
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.stop()
+
+
+async def run_telegram(
+    settings: Settings,
+    service: TableServiceLike,
+    *,
+    store: Store,
+    translator: Translator,
+    stop_event: asyncio.Event | None = None,
+) -> None:
+    """Serve Telegram until `stop_event` is set (or polling ends), then shut down cleanly."""
+    telegram = TelegramBot.from_settings(settings, service, store, translator)
+    try:
+        await telegram.start()
+    except BaseException:
+        await telegram.bot.session.close()
+        raise
+    polling = telegram.polling
+    assert polling is not None
+    stopper = asyncio.create_task((stop_event or asyncio.Event()).wait())
+    try:
+        await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopper.cancel()
+        await telegram.stop()
+    if polling.done() and not polling.cancelled() and polling.exception() is not None:
+        raise polling.exception()  # type: ignore[misc]

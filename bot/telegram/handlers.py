@@ -1,0 +1,234 @@
+"""aiogram routers: commands, `/start` deep links, button presses, group migration.
+
+Every handler does the same three things: describe who and where (`ChatRef`, `UserRef`),
+ask the service, hand its `Result` to the outbox. Handlers get the service, the outbox and
+the translator from the dispatcher's workflow data (`dp["service"]` and so on).
+
+Every press is answered exactly once, by `AnswerEveryPress`: with the service's reply, with
+the translated internal error if anything raised, or empty if nothing handled it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from aiogram import BaseMiddleware, Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, InaccessibleMessage, Message, TelegramObject, User
+
+from bot.i18n import Translator, normalize_language
+from bot.screens import ChatRef, Reply, Result, Screen, UserRef
+
+from .outbox import PLATFORM, Outbox
+from .service import AdminCheck, TableServiceLike
+
+log = logging.getLogger(__name__)
+
+ANSWER_LIMIT = 200
+"""Longest text answerCallbackQuery takes."""
+ADMIN_STATUSES = frozenset({"creator", "administrator"})
+
+
+def build_routers(commands: Sequence[str]) -> list[Router]:
+    """The adapter's routers, to include once in the dispatcher."""
+    return [_start_router(), _commands_router(commands), _press_router(), _migration_router()]
+
+
+# --- who and where ---------------------------------------------------------------------
+
+
+def chat_ref(message: Message | InaccessibleMessage) -> ChatRef:
+    """The chat (and forum topic) a message is in."""
+    chat = message.chat
+    thread = None
+    if (isinstance(message, Message) and chat.is_forum and message.is_topic_message
+            and message.message_thread_id is not None):
+        thread = str(message.message_thread_id)
+    return ChatRef(PLATFORM, str(chat.id), thread, private=chat.type == ChatType.PRIVATE,
+                   title=chat.title or "")
+
+
+def user_ref(user: User) -> UserRef:
+    return UserRef(str(user.id), user.full_name, user.language_code)
+
+
+def admin_check(bot: Bot, chat: ChatRef, user_id: int, sender_chat_id: int | None = None
+                ) -> AdminCheck:
+    """An async callable telling whether the user administers `chat`; asks Telegram only
+    when the service awaits it, and at most once."""
+    verdict: list[bool] = []
+
+    async def is_admin() -> bool:
+        if verdict:
+            return verdict[0]
+        if chat.private:
+            return False
+        if sender_chat_id is not None and str(sender_chat_id) == chat.id:
+            verdict.append(True)  # an anonymous admin writes as the group itself
+            return True
+        try:
+            member = await bot.get_chat_member(int(chat.id), user_id)
+        except TelegramAPIError as error:
+            log.warning("cannot check admin rights in chat %s: %s", chat.id, error.message)
+            return False  # not remembered: the next ask may succeed
+        verdict.append(member.status in ADMIN_STATUSES)
+        return verdict[0]
+
+    return is_admin
+
+
+def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None = None
+            ) -> None:
+    """Queue what the service wants shown: its posts, and its answer in `chat`."""
+    outbox.post(result.posts)
+    if result.message is not None:
+        outbox.say(chat.id, result.message, thread_id=chat.thread_id, language=language)
+
+
+def _language(user: User | None, default: str) -> str:
+    return normalize_language(user.language_code if user else None, default)
+
+
+async def _run(message: Message, translator: Translator, default_language: str,
+               outbox: Outbox, chat: ChatRef, call: Callable[[], Awaitable[Result]]) -> None:
+    """Ask the service; if it fails, say so in the chat rather than stay silent."""
+    lang = _language(message.from_user, default_language)
+    try:
+        result = await call()
+    except Exception as error:  # the person gets an answer, the bot goes on
+        log.warning("a command failed in chat %s: %s", chat.id, type(error).__name__)
+        log.debug("command failure detail", exc_info=True)
+        outbox.say(chat.id, Screen((translator.t(lang, "bot-error-internal"),)),
+                   thread_id=chat.thread_id, language=lang)
+        return
+    deliver(outbox, chat, result, lang)
+
+
+# --- commands ----------------------------------------------------------------------------
+
+
+def _start_router() -> Router:
+    router = Router(name="telegram-start")
+
+    @router.message(CommandStart(), F.chat.type == ChatType.PRIVATE, F.from_user)
+    async def on_private_start(message: Message, command: CommandObject,
+                               service: TableServiceLike, outbox: Outbox,
+                               translator: Translator, default_language: str) -> None:
+        assert message.from_user is not None
+        chat, user = chat_ref(message), user_ref(message.from_user)
+        await _run(message, translator, default_language, outbox, chat,
+                   lambda: service.private_start(PLATFORM, user, chat.id, command.args or None))
+
+    return router
+
+
+def _commands_router(commands: Sequence[str]) -> Router:
+    router = Router(name="telegram-commands")
+    # `Command` compares a /cmd@name mention with our username: others' commands don't match.
+    names = tuple(commands)
+
+    @router.message(Command(*names, "start", ignore_case=True), F.from_user)
+    async def on_command(message: Message, command: CommandObject, bot: Bot,
+                         service: TableServiceLike, outbox: Outbox, translator: Translator,
+                         default_language: str) -> None:
+        assert message.from_user is not None
+        chat, user = chat_ref(message), user_ref(message.from_user)
+        name = command.command.lower()
+        if name == "start":
+            name = "help"  # /start in a group: people expect to be told what the bot does
+        sender_chat = message.sender_chat.id if message.sender_chat else None
+        is_admin = admin_check(bot, chat, message.from_user.id, sender_chat)
+        await _run(message, translator, default_language, outbox, chat,
+                   lambda: service.command(chat, user, name, command.args or "",
+                                           is_admin=is_admin))
+
+    return router
+
+
+# --- presses -----------------------------------------------------------------------------
+
+
+class PressAnswer:
+    """Answers one callback query, once: later calls do nothing."""
+
+    def __init__(self, bot: Bot, query: CallbackQuery) -> None:
+        self._bot = bot
+        self._query = query
+        self.answered = False
+
+    async def __call__(self, reply: Reply | None = None) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        reply = reply or Reply()
+        text = reply.text[:ANSWER_LIMIT] if reply.text else None
+        try:
+            await self._bot.answer_callback_query(
+                self._query.id, text=text, show_alert=reply.alert or None, url=reply.url
+            )
+        except TelegramAPIError as error:
+            log.warning("could not answer a press: %s", error.message.splitlines()[0])
+
+
+class AnswerEveryPress(BaseMiddleware):
+    """Outer middleware: every callback query gets exactly one answer, whatever happens."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        if not isinstance(event, CallbackQuery):
+            return await handler(event, data)
+        answer = PressAnswer(data["bot"], event)
+        data["answer"] = answer
+        try:
+            return await handler(event, data)
+        except Exception as error:  # the press is answered, the bot goes on
+            log.warning("a press failed: %s", type(error).__name__)
+            log.debug("press failure detail", exc_info=True)
+            translator: Translator = data["translator"]
+            lang = _language(event.from_user, data.get("default_language", "en"))
+            await answer(Reply(translator.t(lang, "bot-error-internal"), alert=True))
+            return None
+        finally:
+            await answer()  # a press no handler took still stops spinning
+
+
+def _press_router() -> Router:
+    router = Router(name="telegram-presses")
+    router.callback_query.outer_middleware(AnswerEveryPress())
+
+    @router.callback_query()
+    async def on_press(query: CallbackQuery, bot: Bot, service: TableServiceLike,
+                       outbox: Outbox, answer: PressAnswer, default_language: str) -> None:
+        if query.message is None or query.data is None:
+            return  # inline-mode or game buttons: not ours; answered empty
+        chat, user = chat_ref(query.message), user_ref(query.from_user)
+        is_admin = admin_check(bot, chat, query.from_user.id)
+        result = await service.press(chat, user, query.data, is_admin=is_admin)
+        # Queue first: the outbox's requests then run alongside the answer.
+        deliver(outbox, chat, result, _language(query.from_user, default_language))
+        await answer(result.reply)
+
+    return router
+
+
+# --- service messages ----------------------------------------------------------------------
+
+
+def _migration_router() -> Router:
+    router = Router(name="telegram-migration")
+
+    @router.message(F.migrate_to_chat_id)
+    async def on_migrated(message: Message, outbox: Outbox) -> None:
+        assert message.migrate_to_chat_id is not None
+        log.info("group %s became supergroup %s", message.chat.id, message.migrate_to_chat_id)
+        await outbox.chat_migrated(message.chat.id, message.migrate_to_chat_id)
+
+    return router

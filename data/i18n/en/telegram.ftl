@@ -1,0 +1,4 @@
+# Strings only the Telegram adapter uses. Plain text, no markup.
+
+# Below a board shown as text because the chat does not let the bot send photos.
+tg-missing-photo-right = No picture: I don't have the right to send photos in this chat. An admin can turn on “Photos” in the group's permissions.
