@@ -10,6 +10,7 @@ Telegram) and keeps each kept message in place, editing it rather than sending a
 from __future__ import annotations
 
 import hashlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -132,6 +133,15 @@ class Reply:
 
 @dataclass(frozen=True)
 class Result:
+    """What the service answers. `posts` are ready now; `later` yields more posts that take
+    drawing (the board first), so an adapter answers the press before waiting for them."""
+
     reply: Reply = field(default_factory=Reply)
     posts: tuple[Post | Drop, ...] = ()
     message: Screen | None = None  # a plain answer sent in the chat the command came from
+    later: AsyncIterator[Post | Drop] | None = None
+
+    async def all_posts(self) -> tuple[Post | Drop, ...]:
+        """Every post, waiting for the drawn ones (for callers that need no early answer)."""
+        drawn = [post async for post in self.later] if self.later is not None else []
+        return (*self.posts, *drawn)

@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from bot import table_screens as screens
@@ -50,6 +50,8 @@ from engine.registry import GAMES
 log = logging.getLogger(__name__)
 
 AdminCheck = Callable[[], Awaitable[bool]]
+Draw = Callable[[], "Post | Drop | None"]
+"""A post still to be drawn: called in a worker thread."""
 
 _ERRORS = {
     RuleViolation.Reason.NOT_YOUR_TURN: "bot-error-not-your-turn",
@@ -73,6 +75,9 @@ class TableService:
         # The events of each table's last move, for the board caption. A cache only:
         # after a restart they are derived again from the action log.
         self._last_events: dict[int, tuple[int, tuple[Event, ...]]] = {}
+        # The newest committed version of each table, so posts drawn for an older one are
+        # dropped rather than shown after newer ones.
+        self._committed: dict[int, int] = {}
 
     def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None) -> None:
         """`deep_link(payload)` opens the bot's private chat with a start payload; a platform
@@ -321,7 +326,7 @@ class TableService:
         players = _players(seats, table.language)
         player = players[me.seat]
         if press.kind == "hand":
-            post = await self._panel_post(table, spec, state, me, players, fresh=True)
+            post = self._panel_post(table, spec, state, me, players, fresh=True)
             deep_link = self._deep_links.get(table.platform)
             if post is None or me.dm_status == DmStatus.UNREACHABLE and deep_link:
                 # they never opened the private chat, or closed it: the link opens it, and
@@ -331,7 +336,7 @@ class TableService:
         if press.version != table.version:
             # an old board: say so, and put the current choices in front of them
             return Result(Reply(self.tr.t(lang, "bot-error-outdated"), alert=True),
-                          posts=(await self._panel_post(table, spec, state, me, players),))
+                          posts=(self._panel_post(table, spec, state, me, players),))
         if me.seat not in spec.to_act(state):
             return self._alert(lang, "bot-error-not-your-turn")
         try:
@@ -339,10 +344,13 @@ class TableService:
         except RuleViolation:
             return self._alert(lang, "bot-error-malformed")
         if press.kind == "go" and not (menu.instant and menu.action):
-            screen = screens.panel_screen(self.tr, spec=spec, table_id=table.id,
-                                          version=table.version, state=state, player=player,
-                                          players=players, path=press.path, menu=menu)
-            return Result(posts=(Post(self._panel_place(table, me), screen),))  # type: ignore[arg-type]
+            place = self._panel_place(table, me)
+            if place is None:
+                return self._alert(lang, "bot-error-malformed")
+            return Result(later=self._drawn(table.id, table.version, [
+                lambda: Post(place, screens.panel_screen(
+                    self.tr, spec=spec, table_id=table.id, version=table.version, state=state,
+                    player=player, players=players, path=press.path, menu=menu))]))
         if menu.action is None:
             return self._alert(lang, "bot-error-malformed")
         return await self._apply(table, seats, spec, state, me, menu.action, lang)
@@ -364,27 +372,48 @@ class TableService:
         self._last_events[table.id] = (version, events)
         log.info("table %s: seat %d moved (version %d)%s", table.id, me.seat, version,
                  ", game over" if over else "")
+        self._committed[table.id] = version
         table = await self.store.get_table(table.id)  # type: ignore[assignment]
+        return Result(later=self._drawn(table.id, version, self._after_move(
+            table, seats, spec, state, new_state, me.seat, events)))
+
+    def _after_move(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, before: Any,
+                    after: Any, mover: int, events: tuple[Event, ...]) -> list[Draw]:
+        """What a move changes, board first: the panels whose picture or choices changed
+        (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
         players = _players(seats, table.language)
-        posts: list[Post | Drop] = [
-            Post(self._place(table, Role.BOARD),
-                 await self._board(table, seats, events=events, state=new_state))]
-        before, after = spec.to_act(state), spec.to_act(new_state)
+        over = spec.is_over(after)
+        draws: list[Draw] = [lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
+            self.tr, table.language, spec=spec, table_id=table.id, state=after, players=players,
+            events=events))]
+        acted, acting = spec.to_act(before), spec.to_act(after)
         for seat in seats:
             assert seat.seat is not None
-            changed = (seat.seat == me.seat or seat.seat in after - before
-                       or (seat.seat in after and seat.seat in before)
-                       or screens.private_view_key(spec, state, seat.seat)
-                       != screens.private_view_key(spec, new_state, seat.seat))
-            if changed or over:
-                notes = events if seat.seat == me.seat else ()
-                posts.append(await self._panel_post(table, spec, new_state, seat, players,
-                                                    notes=notes))
+            changed = (over or seat.seat == mover or seat.seat in acting
+                       or screens.private_view_key(spec, before, seat.seat)
+                       != screens.private_view_key(spec, after, seat.seat))
+            if changed:
+                notes = events if seat.seat == mover else ()
+                draws.append(lambda seat=seat, notes=notes: self._panel_post(
+                    table, spec, after, seat, players, notes=notes))
         if over:
-            posts.append(Drop(self._place(table, Role.PING)))
-        elif after != before:
-            posts.extend(self._pings(table, spec, new_state, players, fresh=True))
-        return Result(posts=tuple(p for p in posts if p is not None))
+            draws.append(lambda: Drop(self._place(table, Role.PING)))
+        elif acting != acted:
+            draws.extend(lambda ping=ping: ping
+                         for ping in self._pings(table, spec, after, players, fresh=True))
+        return draws
+
+    async def _drawn(self, table_id: int, version: int,
+                     draws: Sequence[Draw]) -> AsyncIterator[Post | Drop]:
+        """Draw the posts one by one in a worker thread (pictures take milliseconds the event
+        loop needs for other tables), dropping them once a newer move has been committed:
+        that move's own posts show the newer board."""
+        for draw in draws:
+            post = await asyncio.to_thread(draw)
+            if self._committed.get(table_id, version) > version:
+                return
+            if post is not None:
+                yield post
 
     # --- what a table shows ------------------------------------------------------------
 
@@ -402,16 +431,17 @@ class TableService:
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
         players = _players(seats, table.language)
-        posts: list[Post | Drop] = [Post(self._place(table, Role.BOARD),
-                                         await self._board(table, seats, state=state))]
+        events = await self._events_of_last_move(table, spec)
+        draws: list[Draw] = [lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
+            self.tr, table.language, spec=spec, table_id=table.id, state=state, players=players,
+            events=events))]
         if table.status == Status.PLAYING:
-            posts.extend(self._pings(table, spec, state, players, fresh=fresh_ping))
+            draws.extend(lambda ping=ping: ping
+                         for ping in self._pings(table, spec, state, players, fresh=fresh_ping))
         if not public_only:
-            for seat in seats:
-                post = await self._panel_post(table, spec, state, seat, players)
-                if post is not None:
-                    posts.append(post)
-        return posts
+            draws.extend(lambda seat=seat: self._panel_post(table, spec, state, seat, players)
+                         for seat in seats)
+        return [post async for post in self._drawn(table.id, table.version, draws)]
 
     async def _board(self, table: TableRow, seats: list[SeatRow], cancelled_by: str | None = None,
                      *, events: Sequence[Event] | None = None, state: Any = None) -> Screen:
@@ -420,9 +450,10 @@ class TableService:
             state = spec.from_dict(table.state or {})
         if events is None:
             events = await self._events_of_last_move(table, spec)
-        return screens.board_screen(self.tr, table.language, spec=spec, table_id=table.id,
-                                    state=state, players=_players(seats, table.language),
-                                    events=events, cancelled_by=cancelled_by)
+        return await asyncio.to_thread(
+            screens.board_screen, self.tr, table.language, spec=spec, table_id=table.id,
+            state=state, players=_players(seats, table.language), events=events,
+            cancelled_by=cancelled_by)
 
     async def _events_of_last_move(self, table: TableRow, spec: GameSpec) -> tuple[Event, ...]:
         cached = self._last_events.get(table.id)
@@ -437,9 +468,9 @@ class TableService:
         self._last_events[table.id] = (table.version, events)
         return events
 
-    async def _panel_post(self, table: TableRow, spec: GameSpec, state: Any, seat: SeatRow,
-                          players: Sequence[screens.Player], *, notes: Sequence[Event] = (),
-                          fresh: bool = False) -> Post | None:
+    def _panel_post(self, table: TableRow, spec: GameSpec, state: Any, seat: SeatRow,
+                    players: Sequence[screens.Player], *, notes: Sequence[Event] = (),
+                    fresh: bool = False) -> Post | None:
         place = self._panel_place(table, seat)
         if place is None or seat.seat is None:
             return None

@@ -29,11 +29,11 @@ class Harness:
     edits: int = 0
     ids: itertools.count = field(default_factory=lambda: itertools.count(1))
 
-    def deliver(self, result: Result, chat: ChatRef) -> Result:
+    async def deliver(self, result: Result, chat: ChatRef) -> Result:
         self.replies.append(result.reply)
         if result.message is not None:
             self.messages.append((chat.id, result.message))
-        for post in result.posts:
+        for post in await result.all_posts():
             if isinstance(post, Drop):
                 self.kept.pop(post.place, None)
                 continue
@@ -51,7 +51,7 @@ class Harness:
         async def is_admin() -> bool:
             return admin
 
-        return self.deliver(await self.service.command(chat, user, name, args, is_admin=is_admin),
+        return await self.deliver(await self.service.command(chat, user, name, args, is_admin=is_admin),
                             chat)
 
     async def press(self, user: UserRef, data: str, chat: ChatRef = GROUP,
@@ -59,11 +59,11 @@ class Harness:
         async def is_admin() -> bool:
             return admin
 
-        return self.deliver(await self.service.press(chat, user, data, is_admin=is_admin), chat)
+        return await self.deliver(await self.service.press(chat, user, data, is_admin=is_admin), chat)
 
     async def start_private(self, user: UserRef, payload: str | None = None) -> Result:
         chat = ChatRef("telegram", user.id, private=True)
-        return self.deliver(await self.service.private_start("telegram", user, user.id, payload),
+        return await self.deliver(await self.service.private_start("telegram", user, user.id, payload),
                             chat)
 
     def screen(self, role: Role, seat: int | None = None) -> Screen | None:

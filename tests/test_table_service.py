@@ -169,6 +169,8 @@ async def test_simultaneous_confirms_apply_once(harness):
     data = encode(Press("confirm", table, row.version, ("p", str(tile), "0", "1")))
     dm = ChatRef("telegram", user.id, private=True)
     results = await asyncio.gather(*(h.service.press(dm, user, data) for _ in range(5)))
+    for result in results:
+        await result.all_posts()
     assert sum(not r.reply.alert for r in results) == 1
     assert (await h.service.store.get_table(table)).version == row.version + 1
     assert len(await h.service.store.action_log(table)) == 1
@@ -245,7 +247,7 @@ async def test_my_hand_resends_the_panel_or_links_to_the_private_chat(harness):
     result = await h.press(USERS[1], hand)
     assert not result.reply.alert and h.sent == sent + 1  # a fresh panel, so it notifies
     place, _ = h.panel_of(USERS[1])
-    h.deliver(await h.service.panel_unreachable(place), GROUP)
+    await h.deliver(await h.service.panel_unreachable(place), GROUP)
     assert "Łukasz" in h.text(h.screen(Role.NOTE, place.seat))
     result = await h.press(USERS[1], hand)
     assert result.reply.url == "https://t.me/fake_bot?start=p"

@@ -25,6 +25,7 @@ from bot.config import Settings
 from bot.i18n import LANGUAGES, Translator
 from bot.storage.store import Store
 
+from . import warm  # noqa: F401  (keeps aiogram's response models built)
 from .handlers import build_routers
 from .limits import OutboxLimits
 from .outbox import PLATFORM, Outbox

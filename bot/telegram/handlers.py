@@ -89,6 +89,13 @@ def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None 
         outbox.say(chat.id, result.message, thread_id=chat.thread_id, language=language)
 
 
+async def deliver_later(outbox: Outbox, result: Result) -> None:
+    """Queue the posts the service is still drawing, each as soon as it is ready."""
+    if result.later is not None:
+        async for post in result.later:
+            outbox.post(post)
+
+
 def _language(user: User | None, default: str) -> str:
     return normalize_language(user.language_code if user else None, default)
 
@@ -99,13 +106,13 @@ async def _run(message: Message, translator: Translator, default_language: str,
     lang = _language(message.from_user, default_language)
     try:
         result = await call()
+        deliver(outbox, chat, result, lang)
+        await deliver_later(outbox, result)
     except Exception as error:  # the person gets an answer, the bot goes on
         log.warning("a command failed in chat %s: %s", chat.id, type(error).__name__)
         log.debug("command failure detail", exc_info=True)
         outbox.say(chat.id, Screen((translator.t(lang, "bot-error-internal"),)),
                    thread_id=chat.thread_id, language=lang)
-        return
-    deliver(outbox, chat, result, lang)
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -215,6 +222,7 @@ def _press_router() -> Router:
         # Queue first: the outbox's requests then run alongside the answer.
         deliver(outbox, chat, result, _language(query.from_user, default_language))
         await answer(result.reply)
+        await deliver_later(outbox, result)
 
     return router
 

@@ -1,0 +1,245 @@
+"""Telegram figures, through the fake Bot API server on 127.0.0.1 with the real aiogram client,
+the real table service and a real SQLite file:
+
+* presses handled per second with many concurrent tables (every table a 4-player Lanterns
+  game whose players keep pressing the buttons of their panels), and the median and p95
+  time from a press arriving to the answer, and to the board edit for moves;
+* messages sent or edited per move, other than the mover's own panel, averaged over whole
+  4-player games played one at a time: Telegram's global limit of about 30 messages a
+  second, not the CPU, is what caps how many tables one bot serves.
+
+The outbox's rate limits are off here, so the figures measure the bot, not Telegram's limits.
+
+    python -m bench.telegram [--tables 200] [--seconds 20] [--games 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import statistics
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.i18n import Translator
+from bot.storage import Store
+from bot.tables import TableService
+from bot.telegram import OutboxLimits, TelegramBot
+from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
+
+BACK_PREFIXES = ("Back",)
+SENDING = {"sendMessage", "sendPhoto", "editMessageMedia", "editMessageCaption",
+           "editMessageText", "editMessageReplyMarkup"}
+
+
+_NONE = type("NoMessage", (), {"buttons": []})()
+
+
+@dataclass
+class Table:
+    chat: FakeChat
+    users: list[FakeUser]
+
+
+@dataclass
+class Figures:
+    answer: list[float] = field(default_factory=list)  # press -> answerCallbackQuery
+    board: list[float] = field(default_factory=list)  # confirm -> board edit
+    presses: int = 0
+
+
+async def open_tables(server: FakeTelegramServer, count: int) -> list[Table]:
+    """Tables through the real flow: DMs opened, /newgame, Join, Start."""
+    tables = []
+    for i in range(count):
+        users = [server.user(f"P{i}.{k}", language_code="en") for k in range(4)]
+        for user in users:
+            user.start_private()
+        chat = server.supergroup(f"Bench {i}", owner=users[0], members=users)
+        tables.append(Table(chat, users))
+    await server.wait_idle(quiet=0.3, timeout=120)
+    for table in tables:
+        table.users[0].send(table.chat, "/newgame lanterns")
+    await server.wait_idle(quiet=0.3, timeout=120)
+    for table in tables:
+        lobby = table.chat.last_message(from_bot=True)
+        for user in table.users[1:]:
+            user.press(lobby, _data(lobby, "j:"))
+    await server.wait_idle(quiet=0.3, timeout=120)
+    for table in tables:
+        lobby = table.chat.last_message(from_bot=True)
+        table.users[0].press(lobby, _data(lobby, "s:"))
+    await server.wait_until(lambda: all(acting_panel(t) for t in tables), timeout=300)
+    await server.wait_idle(quiet=0.3, timeout=120)
+    return tables
+
+
+def board_version(data: str) -> int:
+    """The board version a game button was drawn for (`g:<table>:<version>:<path>`)."""
+    return int(data.split(":")[2])
+
+
+def _buttons(message: MessageRecord) -> list[dict]:
+    return [button for row in message.buttons for button in row]
+
+
+def _data(message: MessageRecord, prefix: str) -> str:
+    for button in _buttons(message):
+        if button.get("callback_data", "").startswith(prefix):
+            return button["callback_data"]
+    raise LookupError(prefix)
+
+
+def acting_panel(table: Table) -> tuple[FakeUser, MessageRecord] | None:
+    """The player whose private panel offers the newest choices, and that panel (a mover's
+    old panel may still show buttons for a moment after their move)."""
+    best = None
+    for user in table.users:
+        panel = user.private_chat.last_message(from_bot=True)
+        versions = [board_version(b["callback_data"]) for b in _buttons(panel or _NONE)
+                    if b.get("callback_data", "")[:2] in ("g:", "c:")]
+        if versions and (best is None or max(versions) > best[0]):
+            best = (max(versions), user, panel)
+    return best and (best[1], best[2])
+
+
+def choose(panel: MessageRecord, rng: random.Random) -> str:
+    """Like a person: Confirm when offered, else place a tile (or any other option)."""
+    data = [b["callback_data"] for b in _buttons(panel) if "callback_data" in b
+            and not b["text"].startswith(BACK_PREFIXES)]
+    confirm = [d for d in data if d.startswith("c:")]
+    if confirm:
+        return confirm[0]
+    places = [d for d in data if d.endswith((":p", ".p")) or ":p." in d]
+    return rng.choice(places or data)
+
+
+async def press_and_settle(server: FakeTelegramServer, table: Table, user: FakeUser,
+                           panel: MessageRecord, data: str) -> tuple[float, float | None]:
+    """Press, wait until the bot has answered and redrawn what the press changes; returns the
+    seconds to the answer and, for a move, to the board edit."""
+    group = table.chat.id
+    edits_before = panel.edits
+    mark = server.mark()
+    start = time.monotonic()
+    query = user.press(panel, data)
+    [answer] = await server.wait_for(
+        lambda c: c.method == "answerCallbackQuery" and c.params.get("callback_query_id") == query,
+        since=mark, timeout=60)
+    board = None
+    if data.startswith("c:"):
+        [edit] = await server.wait_for(
+            lambda c: c.method.startswith("editMessage") and c.chat_id == group,
+            since=mark, timeout=60)
+        board = edit.time - start
+        version = board_version(data)
+        # the next choices are on screen once a panel offers buttons of the new version
+        await server.wait_until(lambda: _finished(table) or any(
+            board_version(d) > version for d in _acting_data(table)), timeout=60)
+    else:
+        await server.wait_until(lambda: panel.edits > edits_before, timeout=60)
+    return answer.time - start, board
+
+
+def _acting_data(table: Table) -> list[str]:
+    found = acting_panel(table)
+    return [b["callback_data"] for b in _buttons(found[1]) if "callback_data" in b] if found else []
+
+
+async def drive(server: FakeTelegramServer, table: Table, figures: Figures, deadline: float,
+                rng: random.Random) -> None:
+    """One table's players pressing as fast as the bot answers, until the deadline."""
+    while time.monotonic() < deadline and (found := acting_panel(table)) is not None:
+        user, panel = found
+        answer, board = await press_and_settle(server, table, user, panel, choose(panel, rng))
+        figures.answer.append(answer)
+        figures.presses += 1
+        if board is not None:
+            figures.board.append(board)
+
+
+def _finished(table: Table) -> bool:
+    """The board (the group's picture) has lost its buttons: the game is over."""
+    boards = [m for m in table.chat.bot_messages if m.media is not None]
+    return bool(boards) and not any(b.get("callback_data", "").startswith("h:")
+                                    for b in _buttons(boards[-1]))
+
+
+async def throughput(server: FakeTelegramServer, tables: int, seconds: float) -> None:
+    opened = await open_tables(server, tables)
+    figures = Figures()
+    start = time.monotonic()
+    deadline = start + seconds
+    await asyncio.gather(*(drive(server, t, figures, deadline, random.Random(i))
+                           for i, t in enumerate(opened)))
+    elapsed = time.monotonic() - start
+    print(f"{tables} concurrent tables: {figures.presses / elapsed:.0f} presses/s over {elapsed:.0f} s")
+    print(f"  press -> answer:     median {_ms(statistics.median(figures.answer))}, "
+          f"p95 {_ms(_p95(figures.answer))}")
+    if figures.board:
+        print(f"  move  -> board edit: median {_ms(statistics.median(figures.board))}, "
+              f"p95 {_ms(_p95(figures.board))} ({len(figures.board)} moves)")
+
+
+async def messages_per_move(server: FakeTelegramServer, games: int) -> None:
+    """Whole games, one at a time, so every API call belongs to the move that caused it."""
+    per_move: list[int] = []
+    kinds: Counter = Counter()
+    for g in range(games):
+        [table] = await open_tables(server, 1)
+        rng = random.Random(1000 + g)
+        dms = {u.private_chat.id: u for u in table.users}
+        while (found := acting_panel(table)) is not None:
+            user, panel = found
+            data = choose(panel, rng)
+            mark = server.mark()
+            await press_and_settle(server, table, user, panel, data)
+            await server.wait_idle(quiet=0.05, timeout=30)
+            if not data.startswith("c:"):
+                continue  # menu navigation
+            calls = [c for c in server.calls[mark:] if c.method in SENDING and c.ok]
+            counted = [c for c in calls if dms.get(c.chat_id) is not user]
+            per_move.append(len(counted))
+            kinds.update(c.method for c in counted)
+    print(f"messages sent or edited per move (mover's panel excluded), {games} whole 4-player "
+          f"games: mean {statistics.mean(per_move):.2f}, max {max(per_move)} over {len(per_move)} moves")
+    print("  by method: " + ", ".join(f"{k} {v / len(per_move):.2f}" for k, v in kinds.most_common()))
+
+
+def _p95(values: list[float]) -> float:
+    return sorted(values)[int(0.95 * (len(values) - 1))]
+
+
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.0f} ms"
+
+
+async def run(tables: int, seconds: float, games: int) -> None:
+    logging.basicConfig(level=logging.WARNING)
+    translator = Translator.load()
+    limits = OutboxLimits(per_chat=None, per_group=None, overall=None)
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeTelegramServer() as server, Store.open(Path(folder) / "b.db") as store:
+            service = TableService(store, translator)
+            async with TelegramBot(service, store, translator, token=server.token,
+                                   api_server=server.base_url, limits=limits, polling_timeout=1):
+                await messages_per_move(server, games)
+                await throughput(server, tables, seconds)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--games", type=int, default=3)
+    args = parser.parse_args(argv)
+    asyncio.run(run(args.tables, args.seconds, args.games))
+
+
+if __name__ == "__main__":
+    main()
