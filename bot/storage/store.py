@@ -41,6 +41,10 @@ from .schema import SCHEMA_VERSION, SchemaTooNew, StoreError, migrate
 
 log = logging.getLogger(__name__)
 
+# aiosqlite logs every statement with its parameters at DEBUG: stored game states, hidden hands
+# and decks included. Logs must never show those, whatever LOG_LEVEL says.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
 T = TypeVar("T")
 
 Id = str | int
