@@ -1,0 +1,44 @@
+"""Hanabi (2–5 players), with the multicolour expansion and the advanced variant, as a
+`GameSpec`."""
+
+from __future__ import annotations
+
+from ..core import GameSpec, Label, Standing
+from . import rules
+from .components import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
+from .menu import menu
+from .state import OVER, HanabiState, from_dict, to_dict
+from .view import outcome, view
+
+
+def _to_act(state: HanabiState) -> frozenset[int]:
+    return frozenset() if state.phase == OVER else frozenset({state.current})
+
+
+def _legal(state: HanabiState, seat: int) -> list[str]:
+    return [a.encode() for a in rules.legal_actions(state, seat)]
+
+
+def _standing_label(standing: Standing) -> Label:
+    return Label("hanabi-standing", {"seat": standing.seat, "score": standing.score})
+
+
+SPEC = GameSpec(
+    name="hanabi",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_options=DEFAULT_OPTIONS,
+    setup=rules.setup,
+    to_act=_to_act,
+    legal_actions=_legal,
+    apply=rules.apply,
+    menu=menu,
+    view=view,
+    outcome=outcome,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    rules_key="hanabi-rules",
+    standing_label=_standing_label,
+)
+
+__all__ = ["SPEC", "HanabiState"]
