@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from .core import GameSpec, Malformed
+from .hanabi import SPEC as HANABI
 from .lanterns import SPEC as LANTERNS
+from .lighthouse import SPEC as LIGHTHOUSE
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (LANTERNS,)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (LANTERNS, LIGHTHOUSE, HANABI)}
 
 
 def get_game(name: str) -> GameSpec:

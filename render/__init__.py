@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import lanterns
+from . import hanabi, lanterns, lighthouse
 
-RENDERERS: dict[str, ModuleType] = {"lanterns": lanterns}
+RENDERERS: dict[str, ModuleType] = {"lanterns": lanterns, "lighthouse": lighthouse,
+                                  "hanabi": hanabi}
