@@ -1,6 +1,9 @@
-"""Run every benchmark: `python -m bench`."""
+"""Run every benchmark: `python -m bench` (or `python3 tasks.py bench`)."""
 
-from bench import lanterns
+from bench import hanabi, lanterns, lighthouse, telegram
 
 if __name__ == "__main__":
-    lanterns.main([])
+    for name, bench in (("Lanterns", lanterns), ("Hanabi", hanabi), ("Lighthouse", lighthouse),
+                        ("Telegram", telegram)):
+        print(f"== {name}", flush=True)
+        bench.main([])

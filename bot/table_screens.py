@@ -53,7 +53,7 @@ def lines(*parts: Iterable[str | Mention] | str) -> Text:
 
 
 def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, host: str,
-                 players: Sequence[str], closed: bool = False) -> Screen:
+                 players: Sequence[str], closed: bool = False, options: str = "") -> Screen:
     game = tr.t(lang, f"game-{spec.name}")
     count = len(players)
     if spec.min_players == spec.max_players:
@@ -74,8 +74,9 @@ def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, ho
         (Button(tr.t(lang, "bot-button-start"), encode(Press("start", table_id))),
          Button(tr.t(lang, "bot-button-cancel"), encode(Press("cancel", table_id)))),
     )
-    return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game), need, roster,
-                        status), buttons=buttons)
+    chosen = [tr.t(lang, "table-options", options=options)] if options else []
+    return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game), *chosen, need,
+                        roster, status), buttons=buttons)
 
 
 def game_choice_screen(tr: Translator, lang: str, games: Iterable[GameSpec]) -> Screen:

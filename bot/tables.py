@@ -19,6 +19,7 @@ from typing import Any
 
 from bot import table_screens as screens
 from bot.i18n import LANGUAGES, Translator, normalize_language
+from bot.options import BadOption, describe_options, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
 from bot.screens import (
     Button,
@@ -65,11 +66,14 @@ class TableService:
     COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language")
 
     def __init__(self, store: Store, translator: Translator, *, default_language: str = "en",
-                 games: dict[str, GameSpec] | None = None) -> None:
+                 games: dict[str, GameSpec] | None = None,
+                 seeds: Callable[[], int] | None = None) -> None:
+        """`seeds` gives each game's seed (who sits where, the deal); tests pass a fixed one."""
         self.store = store
         self.tr = translator
         self.default_language = default_language
         self.games = games if games is not None else GAMES
+        self._seeds = seeds or (lambda: secrets.randbits(62))
         self._deep_links: dict[str, Callable[[str], str] | None] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The events of each table's last move, for the board caption. A cache only:
@@ -133,20 +137,28 @@ class TableService:
             return _say(self.tr.t(lang, "bot-error-group-only"))
         if not args:
             return Result(message=screens.game_choice_screen(self.tr, lang, self.games.values()))
-        spec = self.games.get(args.split()[0].lower())
+        name, *words = args.split()
+        spec = self.games.get(name.lower())
         if spec is None:
             return _say(self.tr.t(lang, "bot-error-unknown-game", games=", ".join(self.games)))
-        result = await self._open_table(chat, user, spec)
+        try:
+            options = parse_options(spec, words)
+        except BadOption as bad:
+            return _say(self.tr.t(lang, "table-bad-option", word=bad.word,
+                                  options=known_options(spec) or "—"))
+        result = await self._open_table(chat, user, spec, options)
         return Result(posts=result.posts, message=None if result.posts else
                       Screen((result.reply.text or "",)))
 
-    async def _open_table(self, chat: ChatRef, user: UserRef, spec: GameSpec) -> Result:
+    async def _open_table(self, chat: ChatRef, user: UserRef, spec: GameSpec,
+                          options: dict[str, Any] | None = None) -> Result:
         chat_lang = await self.store.get_chat_language(chat.platform, chat.id)
         lang = chat_lang or normalize_language(user.language, self.default_language)
         try:
             table = await self.store.create_table(chat.platform, chat.id, chat.thread_id,
                                                   spec.name, creator_id=user.id, language=lang,
-                                                  title=chat.title)
+                                                  title=chat.title, options=options or {},
+                                                  creator_name=user.name)
         except ActiveTableExists:
             return Result(Reply(self.tr.t(lang, "bot-error-table-exists"), alert=True))
         log.info("table %s opened for %s on %s", table.id, spec.name, chat.platform)
@@ -259,10 +271,10 @@ class TableService:
             return self._alert(lang, "bot-error-not-host", name=host)
         if not spec.min_players <= len(seats) <= spec.max_players:
             return self._alert(lang, "bot-error-not-enough-players", count=spec.min_players)
-        seed = secrets.randbits(62)
+        seed = self._seeds()
         order = [s.user_id for s in seats]
         random.Random(seed).shuffle(order)  # who sits where, and so who starts, is drawn too
-        state = spec.setup(len(order), seed, table.options or spec.default_options)
+        state = spec.setup(len(order), seed, {**spec.default_options, **table.options})
         try:
             table = await self.store.start_table(table.id, seed=seed, state=spec.to_dict(state),
                                                  seat_order=order)
@@ -306,9 +318,11 @@ class TableService:
 
     async def _lobby_post(self, table: TableRow) -> Post:
         seats = await self.store.list_seats(table.id)
-        screen = screens.lobby_screen(self.tr, table.language, spec=self.games[table.game],
-                                      table_id=table.id, host=await self._host_name(table, seats),
-                                      players=[s.display_name for s in seats])
+        spec = self.games[table.game]
+        screen = screens.lobby_screen(self.tr, table.language, spec=spec, table_id=table.id,
+                                      host=await self._host_name(table, seats),
+                                      players=[s.display_name for s in seats],
+                                      options=describe_options(spec, table.options))
         return Post(self._place(table, Role.LOBBY), screen)
 
     # --- playing -----------------------------------------------------------------------
@@ -463,7 +477,8 @@ class TableService:
         if not log_ or table.seed is None:
             return ()
         seats = len(await self.store.list_seats(table.id))
-        before = replay(spec, seats, table.seed, table.options or spec.default_options, log_[:-1])
+        before = replay(spec, seats, table.seed, {**spec.default_options, **table.options},
+                        log_[:-1])
         _, events = spec.apply(before, *log_[-1])
         self._last_events[table.id] = (table.version, events)
         return events
@@ -523,11 +538,15 @@ class TableService:
                         text = self.tr.t(lang, "bot-error-table-full")
                     except (AlreadySeated, StatusConflict):
                         text = self.tr.t(lang, "bot-error-already-joined")
-        # a player coming back to a private chat they had closed gets their panels again
+        # a player coming back to a private chat they had closed gets their panels again,
+        # and the group's note that they could not be reached goes
         for table in await self.store.tables_of_user(platform, user.id, (Status.PLAYING,)):
             posts.extend(p for p in await self.current_posts(table.id)
                          if isinstance(p, Post) and p.place.role is Role.PANEL
                          and p.place.chat_id == dm_chat_id)
+            seat = next((s.seat for s in await self.store.list_seats(table.id)
+                         if s.user_id == user.id), None)
+            posts.append(Drop(Place(table.id, Role.NOTE, seat, table.chat_id, table.thread_id)))
         return Result(posts=tuple(posts), message=Screen((text,)))
 
     async def panel_unreachable(self, place: Place) -> Result:
@@ -581,7 +600,7 @@ class TableService:
 
     async def _host_name(self, table: TableRow, seats: list[SeatRow]) -> str:
         host = next((s.display_name for s in seats if s.user_id == table.creator_id), None)
-        return host or self.tr.t(table.language, "table-host-unknown")
+        return host or table.creator_name or self.tr.t(table.language, "table-host-unknown")
 
 
     async def _reader_language(self, chat: ChatRef, user: UserRef) -> str:

@@ -4,6 +4,7 @@ secret in the group."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -25,7 +26,7 @@ BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 @pytest.fixture
 async def harness(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
-    service = TableService(store, TR)
+    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
     service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
     yield Harness(service)
     await store.close()

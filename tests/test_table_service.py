@@ -4,6 +4,7 @@ the buttons the screens really show, and every kind of bad press refused without
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 
 import pytest
@@ -28,7 +29,7 @@ TR = Translator.load()
 @pytest.fixture
 async def harness(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
-    service = TableService(store, TR)
+    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
     service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
     yield Harness(service)
     await store.close()
@@ -44,6 +45,12 @@ async def seat_players(h: Harness, players: list[UserRef]) -> int:
         await h.press(user, h.data(lobby, "j:"))
     table = await h.service.store.active_table("telegram", GROUP.id, None)
     return table.id
+
+
+async def test_lobby_names_a_host_who_has_not_opened_the_private_chat(harness):
+    h = harness
+    await h.command(USERS[2], "newgame", "lanterns")
+    assert "Bob" in h.text(h.screen(Role.LOBBY))
 
 
 async def test_lobby_join_needs_the_private_chat_first(harness):
@@ -213,7 +220,7 @@ async def test_public_screens_never_show_a_tile_hand(harness):
 
 async def test_restart_resumes_every_table_from_the_store(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
-    service = TableService(store, TR)
+    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
     service.register_platform("telegram", deep_link=lambda p: f"https://t.me/b?start={p}")
     h = Harness(service)
     table = await seat_players(h, USERS[:2])
@@ -223,7 +230,7 @@ async def test_restart_resumes_every_table_from_the_store(tmp_path):
     await store.close()
 
     store = await Store.open(tmp_path / "db.sqlite3")  # a new process
-    service = TableService(store, TR)
+    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
     service.register_platform("telegram", deep_link=lambda p: f"https://t.me/b?start={p}")
     posts = await service.resume("telegram")
     roles = sorted(p.place.role for p in posts)
@@ -255,4 +262,20 @@ async def test_my_hand_resends_the_panel_or_links_to_the_private_chat(harness):
     h.kept.pop(place)
     await h.start_private(USERS[1], "p")
     assert h.panel_of(USERS[1]) is not None
+    assert h.screen(Role.NOTE, place.seat) is None  # the group's note goes with the problem
     assert (await h.press(OUTSIDER, hand)).reply.alert
+
+
+async def test_options_typed_after_the_game_name(harness):
+    h = harness
+    await h.start_private(USERS[2])
+    await h.command(USERS[2], "newgame", "hanabi multicolor")
+    lobby = h.screen(Role.LOBBY)
+    assert "multicolor" in h.text(lobby)
+    table = await h.service.store.active_table("telegram", GROUP.id, None)
+    assert table.options == {"multicolor": True}
+    await h.command(USERS[2], "cancel")
+    for bad in ("hanabi turbo", "lighthouse zone_size=4", "lighthouse track=x"):
+        result = await h.command(USERS[2], "newgame", bad)
+        assert "zone_size=5" in h.text(result.message) or "multicolor" in h.text(result.message)
+    assert await h.service.store.active_table("telegram", GROUP.id, None) is None

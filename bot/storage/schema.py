@@ -40,6 +40,7 @@ MIGRATIONS: tuple[str, ...] = (
         status      TEXT    NOT NULL DEFAULT 'lobby'
                     CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
         creator_id  TEXT    NOT NULL,
+        creator_name TEXT   NOT NULL DEFAULT '',
         language    TEXT    NOT NULL,
         title       TEXT    NOT NULL DEFAULT '',  -- the chat's title, for private messages
         version     INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),  -- accepted actions

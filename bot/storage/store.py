@@ -147,6 +147,7 @@ class TableRow:
     seed: int | None  # chosen at start
     status: Status
     creator_id: str
+    creator_name: str
     language: str  # of the table's public messages
     title: str  # the chat's title, to name it in private messages
     version: int  # number of accepted actions
@@ -314,6 +315,7 @@ class Store:
         language: str,
         options: Json | None = None,
         title: str = "",
+        creator_name: str = "",
     ) -> TableRow:
         """Open a lobby. Raises `ActiveTableExists` if the chat/topic already has one."""
         platform = Platform(platform)
@@ -327,10 +329,10 @@ class Store:
             row = await _one(
                 db,
                 "INSERT INTO tables (platform, chat_id, thread_id, game, options, status,"
-                " creator_id, language, title, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?) RETURNING *",
+                " creator_id, creator_name, language, title, version, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, 0, ?, ?) RETURNING *",
                 (platform, chat, thread, game, _json(options or {}), str(creator_id),
-                 language, title, now, now),
+                 creator_name, language, title, now, now),
             )
             return _table(row)
 
@@ -984,6 +986,7 @@ def _table(row: Any) -> TableRow:
         seed=row["seed"],
         status=Status(row["status"]),
         creator_id=row["creator_id"],
+        creator_name=row["creator_name"],
         language=row["language"],
         title=row["title"],
         version=row["version"],

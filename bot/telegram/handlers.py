@@ -10,13 +10,14 @@ the translated internal error if anything raised, or empty if nothing handled it
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiogram import BaseMiddleware, Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InaccessibleMessage, Message, TelegramObject, User
 
@@ -159,12 +160,19 @@ def _commands_router(commands: Sequence[str]) -> Router:
 # --- presses -----------------------------------------------------------------------------
 
 
-class PressAnswer:
-    """Answers one callback query, once: later calls do nothing."""
+ANSWER_DEADLINE = 10.0
+"""Seconds after which a press is no longer worth answering: Telegram refuses answers to
+callback queries older than about 15 seconds."""
 
-    def __init__(self, bot: Bot, query: CallbackQuery) -> None:
+
+class PressAnswer:
+    """Answers one callback query, once: later calls do nothing. Flood control is waited out
+    while the query can still be answered."""
+
+    def __init__(self, bot: Bot, query: CallbackQuery, *, retry_scale: float = 1.0) -> None:
         self._bot = bot
         self._query = query
+        self._retry_scale = retry_scale
         self.answered = False
 
     async def __call__(self, reply: Reply | None = None) -> None:
@@ -173,12 +181,24 @@ class PressAnswer:
         self.answered = True
         reply = reply or Reply()
         text = reply.text[:ANSWER_LIMIT] if reply.text else None
-        try:
-            await self._bot.answer_callback_query(
-                self._query.id, text=text, show_alert=reply.alert or None, url=reply.url
-            )
-        except TelegramAPIError as error:
-            log.warning("could not answer a press: %s", error.message.splitlines()[0])
+        waited = 0.0
+        while True:
+            try:
+                await self._bot.answer_callback_query(
+                    self._query.id, text=text, show_alert=reply.alert or None, url=reply.url
+                )
+                return
+            except TelegramRetryAfter as error:
+                wait = error.retry_after * self._retry_scale
+                if waited + wait > ANSWER_DEADLINE:
+                    log.warning("a press went unanswered: flood control for %ss",
+                                error.retry_after)
+                    return
+                waited += wait
+                await asyncio.sleep(wait)
+            except TelegramAPIError as error:
+                log.warning("could not answer a press: %s", error.message.splitlines()[0])
+                return
 
 
 class AnswerEveryPress(BaseMiddleware):
@@ -192,7 +212,8 @@ class AnswerEveryPress(BaseMiddleware):
     ) -> Any:
         if not isinstance(event, CallbackQuery):
             return await handler(event, data)
-        answer = PressAnswer(data["bot"], event)
+        outbox: Outbox = data["outbox"]
+        answer = PressAnswer(data["bot"], event, retry_scale=outbox.limits.retry_scale)
         data["answer"] = answer
         try:
             return await handler(event, data)

@@ -6,9 +6,9 @@
 bot-help =
     I host board games right here in the chat.
 
-    /newgame lanterns — open a table; players press Join, then the host presses Start.
+    /newgame lanterns — open a table (also hanabi, lighthouse; options after the name, e.g. /newgame hanabi multicolor); players press Join, then the host presses Start.
     /games — the games I can host.
-    /rules lanterns — a short summary of the rules.
+    /rules hanabi — a short summary of a game's rules.
     /leave — leave the table you sit at.
     /cancel — close the table (its host or a chat admin).
     /language — choose the language I use in this chat.

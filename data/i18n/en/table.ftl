@@ -28,3 +28,5 @@ table-turn-ping = 🔔 { $player }, your turn!
 table-panel-waiting = Not your turn yet: I'll show your choices here when it is. The board is in “{ $chat }”.
 table-panel-over = The game in “{ $chat }” is over: the final ranking is there.
 table-panel-closed = The table in “{ $chat }” was closed.
+table-options = Options: { $options }
+table-bad-option = “{ $word }” is not an option of this game. Its options: { $options }

@@ -7,9 +7,9 @@
 bot-help =
     Prowadzę gry planszowe bezpośrednio na czacie.
 
-    /newgame lanterns — otwórz stół; gracze naciskają „Dołącz”, a potem gospodarz naciska „Rozpocznij”.
+    /newgame lanterns — otwórz stół (także hanabi, lighthouse; opcje po nazwie, np. /newgame hanabi multicolor); gracze naciskają „Dołącz”, a potem gospodarz naciska „Rozpocznij”.
     /games — gry, które umiem prowadzić.
-    /rules lanterns — krótkie zasady.
+    /rules hanabi — krótkie zasady gry.
     /leave — odejdź od stołu.
     /cancel — zamknij stół (gospodarz lub administrator czatu).
     /language — wybierz język, którego używam na tym czacie.

@@ -28,3 +28,5 @@ table-turn-ping = 🔔 { $player }, twoja kolej!
 table-panel-waiting = Jeszcze nie twoja kolej: gdy nadejdzie, wybory pojawią się tutaj. Plansza jest na czacie „{ $chat }”.
 table-panel-over = Gra na czacie „{ $chat }” się skończyła: wyniki są tam.
 table-panel-closed = Stół na czacie „{ $chat }” został zamknięty.
+table-options = Opcje: { $options }
+table-bad-option = „{ $word }” nie jest opcją tej gry. Jej opcje: { $options }

@@ -28,3 +28,5 @@ table-turn-ping = 🔔 { $player }, твой ход!
 table-panel-waiting = Пока не твой ход: когда он наступит, варианты появятся здесь. Поле — в чате «{ $chat }».
 table-panel-over = Игра в чате «{ $chat }» окончена: итоги там.
 table-panel-closed = Стол в чате «{ $chat }» закрыт.
+table-options = Настройки: { $options }
+table-bad-option = «{ $word }» — не настройка этой игры. Её настройки: { $options }
