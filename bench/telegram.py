@@ -2,15 +2,16 @@
 the real table service and a real SQLite file:
 
 * presses handled per second with many concurrent tables (every table a 4-player Lanterns
-  game whose players keep pressing the buttons of their panels), and the median and p95
-  time from a press arriving to the answer, and to the board edit for moves;
+  game whose players keep pressing the buttons of their panels), flat out and at a steady
+  offered rate, with the median and p95 time from a press arriving to its answer, and to
+  the board edit for moves;
 * messages sent or edited per move, other than the mover's own panel, averaged over whole
   4-player games played one at a time: Telegram's global limit of about 30 messages a
   second, not the CPU, is what caps how many tables one bot serves.
 
 The outbox's rate limits are off here, so the figures measure the bot, not Telegram's limits.
 
-    python -m bench.telegram [--tables 200] [--seconds 20] [--games 3]
+    python -m bench.telegram [--tables 200] [--seconds 20] [--games 3] [--rate 10]
 """
 
 from __future__ import annotations
@@ -62,21 +63,29 @@ async def open_tables(server: FakeTelegramServer, count: int) -> list[Table]:
             user.start_private()
         chat = server.supergroup(f"Bench {i}", owner=users[0], members=users)
         tables.append(Table(chat, users))
-    await server.wait_idle(quiet=0.3, timeout=120)
+    await server.wait_until(lambda: all(u.private_chat.last_message(from_bot=True)
+                                        for t in tables for u in t.users), timeout=300)
     for table in tables:
         table.users[0].send(table.chat, "/newgame lanterns")
-    await server.wait_idle(quiet=0.3, timeout=120)
+    await server.wait_until(lambda: all(_lobby(t) for t in tables), timeout=300)
     for table in tables:
-        lobby = table.chat.last_message(from_bot=True)
+        lobby = _lobby(table)
         for user in table.users[1:]:
             user.press(lobby, _data(lobby, "j:"))
-    await server.wait_idle(quiet=0.3, timeout=120)
+    await server.wait_until(lambda: all(
+        all(u.first_name in (_lobby(t).text or "") for u in t.users) for t in tables), timeout=300)
     for table in tables:
-        lobby = table.chat.last_message(from_bot=True)
+        lobby = _lobby(table)
         table.users[0].press(lobby, _data(lobby, "s:"))
     await server.wait_until(lambda: all(acting_panel(t) for t in tables), timeout=300)
     await server.wait_idle(quiet=0.3, timeout=120)
     return tables
+
+
+def _lobby(table: Table) -> MessageRecord | None:
+    message = table.chat.last_message(from_bot=True)
+    return message if message is not None and any(
+        b.get("callback_data", "").startswith("j:") for b in _buttons(message)) else None
 
 
 def board_version(data: str) -> int:
@@ -152,9 +161,12 @@ def _acting_data(table: Table) -> list[str]:
 
 
 async def drive(server: FakeTelegramServer, table: Table, figures: Figures, deadline: float,
-                rng: random.Random) -> None:
-    """One table's players pressing as fast as the bot answers, until the deadline."""
+                rng: random.Random, think: float = 0.0) -> None:
+    """One table's players pressing until the deadline: as fast as the bot answers, or after
+    a random pause of `think` seconds on average, as people do."""
     while time.monotonic() < deadline and (found := acting_panel(table)) is not None:
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
         user, panel = found
         answer, board = await press_and_settle(server, table, user, panel, choose(panel, rng))
         figures.answer.append(answer)
@@ -170,15 +182,20 @@ def _finished(table: Table) -> bool:
                                     for b in _buttons(boards[-1]))
 
 
-async def throughput(server: FakeTelegramServer, tables: int, seconds: float) -> None:
-    opened = await open_tables(server, tables)
+async def load(server: FakeTelegramServer, opened: list[Table], seconds: float,
+               rate: float | None) -> None:
+    """Every table pressing at once: flat out (`rate` None) or at `rate` presses a second in
+    all, spread over the tables at random moments."""
     figures = Figures()
+    think = len(opened) / rate if rate else 0.0
     start = time.monotonic()
     deadline = start + seconds
-    await asyncio.gather(*(drive(server, t, figures, deadline, random.Random(i))
+    await asyncio.gather(*(drive(server, t, figures, deadline, random.Random(i), think)
                            for i, t in enumerate(opened)))
     elapsed = time.monotonic() - start
-    print(f"{tables} concurrent tables: {figures.presses / elapsed:.0f} presses/s over {elapsed:.0f} s")
+    offered = f"offered {rate:.0f} presses/s" if rate else "pressing flat out"
+    print(f"{len(opened)} concurrent tables, {offered}: {figures.presses / elapsed:.1f} presses/s "
+          f"handled over {elapsed:.0f} s")
     print(f"  press -> answer:     median {_ms(statistics.median(figures.answer))}, "
           f"p95 {_ms(_p95(figures.answer))}")
     if figures.board:
@@ -219,7 +236,7 @@ def _ms(seconds: float) -> str:
     return f"{1000 * seconds:.0f} ms"
 
 
-async def run(tables: int, seconds: float, games: int) -> None:
+async def run(tables: int, seconds: float, games: int, rate: float) -> None:
     logging.basicConfig(level=logging.WARNING)
     translator = Translator.load()
     limits = OutboxLimits(per_chat=None, per_group=None, overall=None)
@@ -228,8 +245,11 @@ async def run(tables: int, seconds: float, games: int) -> None:
             service = TableService(store, translator)
             async with TelegramBot(service, store, translator, token=server.token,
                                    api_server=server.base_url, limits=limits, polling_timeout=1):
-                await messages_per_move(server, games)
-                await throughput(server, tables, seconds)
+                if games:
+                    await messages_per_move(server, games)
+                opened = await open_tables(server, tables)
+                await load(server, opened, seconds, None)
+                await load(server, opened, seconds, rate)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -237,8 +257,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--rate", type=float, default=10,
+                        help="presses a second offered in all, for the latency figures")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.tables, args.seconds, args.games))
+    asyncio.run(run(args.tables, args.seconds, args.games, args.rate))
 
 
 if __name__ == "__main__":

@@ -13,9 +13,9 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.payloads import Press, encode
+from bot.pictures import picture
 from bot.screens import Button, Mention, Screen, Text
 from engine.core import Event, GameSpec, Menu
-from render import RENDERERS
 
 _SLOT = "\x00"  # where a mention goes inside a translated sentence
 
@@ -98,7 +98,7 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
     """The group's picture and caption: what just happened, and whose turn it is or the result."""
     names = [p.name for p in players]
     view = spec.view(state, None)
-    image = RENDERERS[spec.name].board_png(view, names=names)
+    image = picture(spec.name, "board", view, names)
     happened = [tr.render_label(lang, e.label, names) for e in events if e.visible_to(None)]
     outcome = spec.outcome(state)
     if cancelled_by is not None:
@@ -136,7 +136,7 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
     lang = player.language
     names = [p.name for p in players]
     view = spec.view(state, player.seat)
-    image = RENDERERS[spec.name].panel_png(view, names=names, focus=dict(menu.focus) or None)
+    image = picture(spec.name, "panel", view, names, dict(menu.focus) or None)
     said = [tr.render_label(lang, e.label, names) for e in notes if e.visible_to(player.seat)]
     text = lines(*said, tr.render_label(lang, menu.title, names),
                  *(tr.render_label(lang, label, names) for label in menu.preview))
@@ -164,7 +164,7 @@ def waiting_screen(tr: Translator, *, spec: GameSpec, state: Any, player: Player
     lang = player.language
     names = [p.name for p in players]
     view = spec.view(state, player.seat)
-    image = RENDERERS[spec.name].waiting_png(view, names=names)
+    image = picture(spec.name, "waiting", view, names)
     if spec.outcome(state) is not None:
         return Screen((tr.t(lang, "table-panel-over", chat=chat_title),), image=image)
     return Screen((tr.t(lang, "table-panel-waiting", chat=chat_title),), image=image)

@@ -1,0 +1,63 @@
+"""Game pictures for the table service: drawn in a separate process, and remembered.
+
+Drawing a board takes ~15 ms of one core, most of it in Pillow code that holds Python's GIL,
+so drawn in the bot's own process it competes with the event loop that answers every press
+of every table. A worker process draws instead (one per spare core), and recent pictures are
+kept by what they show: a menu step that does not change the picture, Back, or a restart
+costs nothing.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import multiprocessing
+import os
+import threading
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from typing import Any
+
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def picture(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
+            focus: Mapping[str, Any] | None = None) -> bytes:
+    """The PNG of a view: `kind` is "board", "panel" (with the menu's `focus`) or "waiting".
+    Blocks until drawn; the service calls it from worker threads."""
+    key = json.dumps([game, kind, view, list(names), focus], sort_keys=True, ensure_ascii=False)
+    return _remembered(key)
+
+
+@lru_cache(maxsize=256)
+def _remembered(key: str) -> bytes:
+    pool = _worker_pool()
+    return draw(key) if pool is None else pool.submit(draw, key).result()
+
+
+def draw(key: str) -> bytes:
+    """Draw a picture from its key (runs in the worker process)."""
+    from render import RENDERERS
+
+    game, kind, view, names, focus = json.loads(key)
+    renderer = RENDERERS[game]
+    if kind == "panel":
+        return renderer.panel_png(view, names=names, focus=focus)
+    return getattr(renderer, f"{kind}_png")(view, names=names)
+
+
+def _worker_pool() -> ProcessPoolExecutor | None:
+    """One drawing process per spare core; none on a single core, where it would only add
+    the cost of sending the picture back."""
+    global _pool
+    workers = (os.cpu_count() or 1) - 1
+    if workers < 1:
+        return None
+    with _pool_lock:
+        if _pool is None:
+            # "spawn": a fresh interpreter, not a fork of a process running threads and loops
+            _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            atexit.register(_pool.shutdown, cancel_futures=True)
+        return _pool
