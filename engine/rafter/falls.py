@@ -1,0 +1,49 @@
+"""Sorting what fell, as the rulebook says ("КРУШЕНИЕ").
+
+Other players' chests go onto the active player's penalty board; the active player's own
+chests go back to their supply; rafters go into the sea (to be taken first); lumber goes
+back into the sea. Pieces the active player was still placing when something fell go into
+the sea too (the caller passes them as fallen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .config import CONFIG, RafterConfig
+from .scene import CHEST, LUMBER, RAFTER, Piece
+from .seating import owner_of
+
+
+@dataclass(frozen=True)
+class Sorted:
+    """Where fallen pieces go. Chests are (colour, index) pairs; rafters and lumber ids."""
+
+    penalties: tuple[tuple[int, int], ...] = ()  # onto the active player's penalty board
+    returned: tuple[tuple[int, int], ...] = ()  # back to the active player's supply
+    rafters: tuple[int, ...] = ()  # into the sea
+    lumber: tuple[int, ...] = ()  # back into the sea
+
+    @property
+    def anything(self) -> bool:
+        return bool(self.penalties or self.returned or self.rafters or self.lumber)
+
+
+def sort_fallen(fallen: Iterable[Piece], *, active: int, players: int,
+                config: RafterConfig = CONFIG) -> Sorted:
+    """Sort fallen pieces for the active seat; the order within each pile is by piece id."""
+    penalties: list[tuple[int, int]] = []
+    returned: list[tuple[int, int]] = []
+    rafters: list[int] = []
+    lumber: list[int] = []
+    for piece in sorted(fallen, key=lambda p: p.id):
+        if piece.kind == CHEST:
+            chest = (piece.variant, piece.index)
+            (returned if owner_of(piece.variant, players, config) == active else penalties).append(
+                chest)
+        elif piece.kind == RAFTER:
+            rafters.append(piece.variant)
+        elif piece.kind == LUMBER:
+            lumber.append(piece.variant)
+    return Sorted(tuple(penalties), tuple(returned), tuple(rafters), tuple(lumber))

@@ -1,0 +1,103 @@
+"""The MuJoCo scene description (MJCF XML) of a raft, built from a `Scene` and a configuration.
+
+MuJoCo works in SI units: the configuration's millimetres and grams are scaled here and
+nowhere else. The world's z = 0 is the table (the sea); the upturned box and the raft card
+are static geoms; every piece is a free body named by its piece id, except one piece that
+may be held by a hand (a mocap body moved by the simulation, used to lift a rafter).
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import quoteattr
+
+from .config import BoxPart, RafterConfig
+from .scene import CHEST, LUMBER, RAFTER, Piece, Scene
+
+MM = 0.001  # metres per millimetre
+G = 0.001  # kilograms per gram
+
+
+def raft_top_mm(config: RafterConfig) -> float:
+    """Height of the raft card's top surface above the table."""
+    return config.box_size[2] + config.raft_size[2]
+
+
+def piece_parts(piece: Piece, config: RafterConfig) -> tuple[BoxPart, ...]:
+    """The boxes a piece is made of, in its own frame (origin at the bottom-face centre)."""
+    if piece.kind == LUMBER:
+        size = config.lumber.sim_size
+        return (BoxPart(size, (0.0, 0.0, size[2] / 2)),)
+    if piece.kind == CHEST:
+        s = config.chest.size
+        return (BoxPart((s, s, s), (0.0, 0.0, s / 2)),)
+    return config.rafters[piece.variant].parts
+
+
+def piece_mass(piece: Piece, config: RafterConfig) -> float:
+    """Mass in grams."""
+    if piece.kind == LUMBER:
+        return config.lumber.mass
+    if piece.kind == CHEST:
+        return config.chest.mass
+    return config.rafters[piece.variant].mass
+
+
+def piece_friction(piece: Piece, config: RafterConfig) -> float:
+    return {LUMBER: config.friction.lumber, RAFTER: config.friction.rafter,
+            CHEST: config.friction.chest}[piece.kind]
+
+
+def _num(value: float) -> str:
+    return repr(float(value))
+
+
+def _vec(values: tuple[float, ...], scale: float = 1.0) -> str:
+    return " ".join(_num(v * scale) for v in values)
+
+
+def _body(piece: Piece, config: RafterConfig, top: float, held: bool) -> str:
+    parts = piece_parts(piece, config)
+    volumes = [p.size[0] * p.size[1] * p.size[2] for p in parts]
+    mass = piece_mass(piece, config) * G
+    friction = piece_friction(piece, config)
+    x, y, z = piece.pose.pos
+    mocap = ' mocap="true"' if held else ""
+    opening = (f"<body name={quoteattr(piece.id)} pos=\"{_vec((x, y, z + top), MM)}\" "
+               f"quat=\"{_vec(piece.pose.quat)}\"{mocap}>")
+    lines = [opening]
+    if not held:
+        lines.append("<freejoint/>")
+    for part, volume in zip(parts, volumes):
+        # the piece's mass is spread over its boxes by volume (uniform density)
+        lines.append(
+            f"<geom type=\"box\" size=\"{_vec(part.size, MM / 2)}\" pos=\"{_vec(part.pos, MM)}\" "
+            f"mass=\"{_num(mass * volume / sum(volumes))}\" friction=\"{_num(friction)} 0.005 0.0001\"/>"
+        )
+    lines.append("</body>")
+    return "\n".join(lines)
+
+
+def scene_xml(scene: Scene, config: RafterConfig, *, held: str | None = None) -> str:
+    """The MJCF model of the base and every piece of `scene`; `held` names a piece that a
+    hand holds (a mocap body) instead of a free one."""
+    sim = config.simulation
+    bx, by, bz = config.box_size
+    rx, ry, rz = config.raft_size
+    top = raft_top_mm(config)
+    fr = config.friction
+    bodies = "\n".join(_body(p, config, top, p.id == held) for p in scene.pieces)
+    return f"""<mujoco model="rafter">
+<compiler angle="radian"/>
+<option timestep="{_num(sim.timestep_s)}" gravity="0 0 -9.81" cone="elliptic"
+ impratio="{_num(sim.impratio)}" integrator="implicitfast"/>
+<default><geom condim="4" solref="{_num(sim.solref_timeconst_s)} 1"/></default>
+<worldbody>
+<geom name="sea" type="plane" size="1 1 0.01" friction="{_num(fr.sea)} 0.005 0.0001"/>
+<geom name="box" type="box" size="{_vec((bx, by, bz), MM / 2)}" pos="0 0 {_num(bz / 2 * MM)}"
+ friction="{_num(fr.raft)} 0.005 0.0001"/>
+<geom name="raft" type="box" size="{_vec((rx, ry, rz), MM / 2)}" pos="0 0 {_num((bz + rz / 2) * MM)}"
+ friction="{_num(fr.raft)} 0.005 0.0001"/>
+{bodies}
+</worldbody>
+</mujoco>
+"""

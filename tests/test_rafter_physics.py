@@ -1,0 +1,197 @@
+"""Rafter Five physics: scenarios with clear answers, determinism, tremor and risk.
+
+The raft card is 125 mm long (its edge at x = 62.5 mm), a lumber card 110 mm long and 2 g;
+the "stout" rafter (R1) weighs 1.5 g. A card centred at x = 72.5 mm has its centre of mass
+10 mm beyond the edge: alone it tips over; with the stout rafter 37.5 mm inside the edge
+(moment 1.5 g x 37.5 mm against 2 g x 10 mm) it holds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from engine.core import Malformed
+from engine.rafter.config import CONFIG, load_config, parse_config
+from engine.rafter.physics import RAFT, Placement, lift, place, settle, surface_under
+from engine.rafter.risk import Risk, classify, lift_risk, placement_risk
+from engine.rafter.scene import (
+    CHEST,
+    LUMBER,
+    RAFTER,
+    Scene,
+    scene_from_dict,
+    scene_to_dict,
+)
+from engine.rafter.tremor import derive_seed, perturb, rng_for
+
+EDGE = CONFIG.raft_size[0] / 2  # 62.5
+OUT = EDGE + 10.0  # centre of mass 10 mm beyond the edge
+STOUT = 1
+
+
+def card(x: float, y: float = 0.0, yaw: float = 0.0, variant: int = 0) -> Placement:
+    return Placement(LUMBER, variant, x, y, yaw)
+
+
+@pytest.fixture(scope="module")
+def held_by_counterweight():
+    """A long overhang held by the stout rafter on its inboard end."""
+    return place(Scene(), [card(OUT), Placement(RAFTER, STOUT, 25.0, 0.0)], seed=None)
+
+
+def test_mujoco_runs_headless() -> None:
+    import mujoco
+
+    assert mujoco.__version__.split(".")[0] >= "3"
+    result = place(Scene(), [card(0.0)], seed=None)
+    assert result.scene.ids() == ("L0",)
+
+
+def test_small_overhang_stays() -> None:
+    result = place(Scene(), [card(EDGE - 20.0)], seed=None)  # 32.5 mm overhang, COM inside
+    assert result.fallen == ()
+    (piece,) = result.scene.pieces
+    assert piece.pose.pos[0] == pytest.approx(EDGE - 20.0, abs=0.2)
+    assert piece.pose.pos[2] == pytest.approx(0.0, abs=0.1)  # lying flat on the raft card
+
+
+def test_small_overhang_stays_with_tremor() -> None:
+    for seed in range(3):
+        assert place(Scene(), [card(EDGE - 20.0)], seed=seed).fallen == ()
+
+
+def test_long_overhang_without_counterweight_falls() -> None:
+    result = place(Scene(), [card(OUT)], seed=None)
+    assert result.fallen_ids == ("L0",)
+    assert result.scene.pieces == ()
+
+
+def test_counterweight_holds_the_overhang(held_by_counterweight) -> None:
+    assert held_by_counterweight.fallen == ()
+    assert set(held_by_counterweight.scene.ids()) == {"L0", f"R{STOUT}"}
+    lumber = held_by_counterweight.scene.get("L0")
+    assert abs(lumber.pose.pos[2]) < 0.5  # still flat, not tipping
+
+
+def test_lifting_the_counterweight_drops_the_card(held_by_counterweight) -> None:
+    result = lift(held_by_counterweight.scene, f"R{STOUT}", seed=None)
+    assert result.fallen_ids == ("L0",)
+    assert result.scene.pieces == ()
+
+
+def test_lifting_a_free_rafter_drops_nothing() -> None:
+    base = place(Scene(), [card(0.0), Placement(RAFTER, STOUT, 20.0, 0.0)], seed=None).scene
+    result = lift(base, f"R{STOUT}", seed=7)
+    assert result.fallen == ()
+    assert result.scene.ids() == ("L0",)
+
+
+def test_identical_inputs_give_identical_outcomes() -> None:
+    base = place(Scene(), [card(10.0)], seed=1).scene
+    move = [card(40.0, 5.0, 10.0, variant=1), Placement(CHEST, 2, 70.0, 10.0, 10.0)]
+    first = place(base, move, seed=12345)
+    second = place(base, move, seed=12345)
+    assert first == second
+    assert lift(first.scene, "L0", seed=3) == lift(first.scene, "L0", seed=3)
+
+
+def test_different_tremor_seeds_land_differently() -> None:
+    results = {place(Scene(), [card(30.0)], seed=s).placed[0].pose for s in range(4)}
+    assert len(results) == 4
+
+
+def test_a_stored_scene_restarts_to_the_same_result() -> None:
+    """What is stored is what the next run starts from: replaying from the stored scene
+    gives the same answer every time, and a settled raft stays put."""
+    settled = place(Scene(), [card(0.0), Placement(RAFTER, 2, 30.0, 0.0)], seed=9).scene
+    stored = scene_from_dict(scene_to_dict(settled))
+    assert stored == settled
+    again = settle(stored)
+    assert again == settle(stored)
+    assert again.fallen == ()
+    for before, after in zip(settled.pieces, again.scene.pieces):
+        assert after.pose.pos == pytest.approx(before.pose.pos, abs=0.05)
+
+
+def test_pieces_drop_onto_what_is_below() -> None:
+    scene = place(Scene(), [card(0.0), Placement(CHEST, 0, 0.0, 0.0)], seed=None).scene
+    chest = scene.get("C0.0")
+    assert chest.pose.pos[2] == pytest.approx(CONFIG.lumber.sim_thickness, abs=0.1)
+
+
+def test_surface_under_tells_lumber_chest_and_raft_apart() -> None:
+    scene = place(Scene(), [card(0.0), Placement(CHEST, 3, 40.0, 0.0)], seed=None).scene
+    over_chest = {what for what, _ in surface_under(scene, LUMBER, 1, 40.0, 0.0, 90.0)}
+    assert "C3.0" in over_chest and "L0" in over_chest
+    beside = {what for what, _ in surface_under(scene, LUMBER, 1, 0.0, 25.0, 0.0)}
+    assert beside == {RAFT}
+
+
+def test_tremor_grows_outwards_and_upwards() -> None:
+    tremor = CONFIG.tremor
+    near, far, high = tremor.sigmas(0, 0), tremor.sigmas(60, 0), tremor.sigmas(0, 40)
+    assert near[0] < far[0] and near[0] < high[0]
+    assert near[1] < far[1] and near[1] < high[1]
+    spread = [abs(perturb(60.0, 0.0, 0.0, up_mm=30, tremor=tremor, rng=rng_for(s))[0] - 60.0)
+              for s in range(50)]
+    calm = [abs(perturb(0.0, 0.0, 0.0, up_mm=0, tremor=tremor, rng=rng_for(s))[0])
+            for s in range(50)]
+    assert sum(spread) > 2 * sum(calm)
+    assert max(calm) <= tremor.clip_sigmas * near[0] + 1e-9
+
+
+def test_derived_seeds_are_stable() -> None:
+    assert derive_seed(1, 2, "lumber") == derive_seed(1, 2, "lumber")
+    assert derive_seed(1, 2, "lumber") != derive_seed(1, 2, "chest")
+    assert derive_seed(0) == 0x5feceb66ffc86f38 >> 1  # SHA-256 of "0": fixed across runs
+
+
+def test_risk_levels() -> None:
+    assert placement_risk(Scene(), [card(0.0)], seed=1) is Risk.SAFE
+    assert placement_risk(Scene(), [card(OUT)], seed=1) is Risk.DANGEROUS
+    assert classify(0) is Risk.SAFE
+    assert classify(CONFIG.risk.shaky_from) is Risk.SHAKY
+    assert classify(CONFIG.risk.trials) is Risk.DANGEROUS
+
+
+def test_lift_risk_of_the_counterweight(held_by_counterweight) -> None:
+    assert lift_risk(held_by_counterweight.scene, f"R{STOUT}", seed=2) is Risk.DANGEROUS
+
+
+def test_settling_is_fast_on_a_small_raft() -> None:
+    start = time.perf_counter()
+    place(Scene(), [card(0.0), Placement(RAFTER, 0, 20.0, 0.0), Placement(CHEST, 1, -20, 0)],
+          seed=4)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_shipped_config_is_consistent() -> None:
+    config = load_config()
+    assert len(config.rafters) == 5
+    assert len({r.mass for r in config.rafters}) == 5  # different weights
+    assert len(config.prints) == config.lumber.count == 42
+    assert {n: (s.boards, s.colors) for n, s in config.seating.items() if n > 1} == {
+        2: (3, 3), 3: (2, 2), 4: (1, 1), 5: (1, 1), 6: (1, 1)}
+
+
+def test_bad_config_is_refused() -> None:
+    import json
+
+    from engine.rafter.config import DATA_FILE
+
+    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    raw["lumber"]["sim_thickness"] = 0.1
+    with pytest.raises(Malformed):
+        parse_config(raw)
+    del raw["tremor"]
+    with pytest.raises(Malformed):
+        parse_config(raw)
+
+
+def test_thicker_solver_boards_are_configurable() -> None:
+    thick = dataclasses.replace(CONFIG, lumber=dataclasses.replace(CONFIG.lumber, sim_thickness=2.0))
+    result = place(Scene(), [card(0.0), Placement(CHEST, 0, 0.0, 0.0)], seed=None, config=thick)
+    assert result.scene.get("C0.0").pose.pos[2] == pytest.approx(2.0, abs=0.1)
