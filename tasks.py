@@ -45,7 +45,11 @@ def main(argv: list[str]) -> int:
         return 2
     ensure_environment()
     os.chdir(ROOT)
-    return subprocess.call([str(PYTHON), *COMMANDS[argv[0]], *argv[1:]])
+    command = [str(PYTHON), *COMMANDS[argv[0]], *argv[1:]]
+    if os.name == "posix":
+        # become the bot (or pytest): signals such as a service manager's SIGTERM reach it
+        os.execv(command[0], command)
+    return subprocess.call(command)
 
 
 if __name__ == "__main__":
