@@ -1,8 +1,9 @@
 """Pictures of games: pure functions from an engine view to PNG bytes.
 
 `render.kit` is the shared kit (fonts, safe text, the lantern palette with a symbol
-per colour, sprites, PNG encoding); each game has its own module, for example
-`render.lanterns`. Renderers never see a game state, only the redacted views the
+per colour, the night theme, sprites and pieces every game draws, PNG encoding); each
+game has its own package of small modules, for example `render.lanterns`, whose
+`__init__` re-exports its public names. Renderers never see a game state, only the redacted views the
 engine hands out, and they never use words: names, numbers and pictograms only,
 because translation happens in the bot.
 

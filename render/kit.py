@@ -12,6 +12,9 @@
   black pentagon) so colours are told apart without colour vision. Symbols are
   polygons, not font glyphs.
 * Sprites: small pictures drawn supersampled once, cached, and pasted many times.
+* The night theme every game draws on (`NIGHT`, `PANEL`, `GOLD`...) and the pieces the
+  games share: `new_canvas`, `frame` (a rounded panel), `number_disc` (a number on a
+  golden disc), `arrow_sprite` and `medal_sprite`, `fade`, `player_name`, `as_int`.
 * `to_png`: deterministic, fast PNG bytes (palette image, fixed zlib level).
 
 Everything here is deterministic: the same calls give the same pixels and bytes.
@@ -37,6 +40,7 @@ log = logging.getLogger(__name__)
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
+Box = tuple[int, int, int, int]  # x, y, width, height
 Weight = Literal["regular", "semibold", "bold", "black"]
 
 # ---------------------------------------------------------------------------
@@ -243,12 +247,13 @@ LANTERNS: Mapping[str, Lantern] = {
 COLORS: tuple[str, ...] = tuple(LANTERNS)
 """The lantern colours in the game's canonical order."""
 
-_UNKNOWN = Lantern("?", (128, 128, 128), (32, 32, 32), (70, 70, 70), "dot")
+UNKNOWN = Lantern("?", (128, 128, 128), (32, 32, 32), (70, 70, 70), "dot")
+"""The grey dot drawn for a colour name nobody knows."""
 
 
 def lantern(name: object) -> Lantern:
     """The palette entry of a colour name (a grey dot for names we do not know)."""
-    return LANTERNS.get(name, _UNKNOWN) if isinstance(name, str) else _UNKNOWN
+    return LANTERNS.get(name, UNKNOWN) if isinstance(name, str) else UNKNOWN
 
 
 def symbol_points(symbol: str, center: Point, size: float) -> list[Point]:
@@ -350,6 +355,109 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: Point, *, anchor: str = 
         canvas.paste(sprite, box, sprite)
     else:
         canvas.paste(sprite, box)
+
+
+# ---------------------------------------------------------------------------
+# The night theme and the pieces every game draws
+
+NIGHT: RGB = exact((10, 15, 30))
+PANEL: RGB = exact((24, 32, 54))
+PANEL_EDGE: RGB = exact((46, 58, 92))
+PANEL_HOT: RGB = exact((44, 50, 70))
+TEXT: RGB = exact((245, 240, 228))
+TEXT_DIM: RGB = exact((112, 124, 156))
+GOLD: RGB = exact((255, 198, 64))
+GOLD_DEEP: RGB = exact((184, 124, 18))
+INK_DARK: RGB = exact((34, 22, 4))
+
+
+def text_blends(*backgrounds: RGB) -> tuple[RGB, ...]:
+    """`TEXT` a quarter, half and three quarters of the way into each background: the
+    antialiased edges of text, worth keeping exact in a PNG palette."""
+    return tuple(exact(blend(TEXT, bg, t)) for bg in backgrounds for t in (0.25, 0.5, 0.75))
+
+
+def as_int(value: object, default: int = 0) -> int:
+    """`int(value)`, or `default` for what is no number (views are read tolerantly)."""
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return default
+
+
+def player_name(names: Sequence[str], seat: int) -> str:
+    """The player's name as drawable text, or '#n' when nothing of it can be drawn."""
+    raw = names[seat] if 0 <= seat < len(names) else ""
+    return raw if clean_text(raw, font(30, "bold")).strip(REPLACEMENT + " ") \
+        else f"#{seat + 1}"
+
+
+def new_canvas(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank night-coloured RGB picture of `size` and a pen for it."""
+    canvas = Image.new("RGB", size, NIGHT)
+    return canvas, ImageDraw.Draw(canvas)
+
+
+def frame(draw: ImageDraw.ImageDraw, box: Box, *, hot: bool = False, fill: RGB | None = None,
+          edge: RGB | None = None) -> None:
+    """A rounded panel; `hot` (the player to act) lights it up with a golden edge."""
+    x, y, w, h = box
+    draw.rounded_rectangle([x, y, x + w - 1, y + h - 1], radius=14,
+                           fill=fill or (PANEL_HOT if hot else PANEL),
+                           outline=edge or (GOLD if hot else PANEL_EDGE), width=3 if hot else 2)
+
+
+def number_disc(draw: ImageDraw.ImageDraw, center: Point, radius: float, text: str,
+                fnt: ImageFont.FreeTypeFont, *, fill: RGB = GOLD, ink: RGB = INK_DARK,
+                outline: RGB | None = GOLD_DEEP, width: int = 2) -> None:
+    """A number on a disc (by default golden, as on the buttons: spots, slots, cells)."""
+    cx, cy = center
+    draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill,
+                 outline=outline, width=width)
+    draw_text(draw, (cx, cy + 1), text, fnt, ink, "mm")
+
+
+def fade(sprite: Image.Image, percent: int) -> Image.Image:
+    """Make an RGBA sprite `percent` % as opaque, in place (copy cached sprites first)."""
+    sprite.putalpha(sprite.getchannel("A").point(lambda a: a * percent // 100))
+    return sprite
+
+
+@lru_cache(maxsize=16)
+def arrow_sprite(size: int) -> Image.Image:
+    """A golden arrow pointing right, at the player to act."""
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        u = size * k
+        d.polygon([(0.12 * u, 0.12 * u), (0.92 * u, 0.5 * u), (0.12 * u, 0.88 * u),
+                   (0.3 * u, 0.5 * u)], fill=GOLD, outline=GOLD_DEEP)
+
+    return supersampled(size, size, paint)
+
+
+MEDALS: Mapping[int, tuple[RGB, RGB]] = {
+    1: (GOLD, GOLD_DEEP), 2: (exact((208, 214, 226)), exact((120, 128, 148))),
+    3: (exact((214, 140, 84)), exact((136, 78, 36))),
+    4: (exact((96, 104, 128)), exact((9, 14, 26))),
+}
+"""A medal's fill and edge by place: gold, silver, bronze, then plain."""
+
+
+@lru_cache(maxsize=16)
+def medal_sprite(rank: int, size: int, *, places: int = 4) -> Image.Image:
+    """A finished game's place: a medal with the rank on it. A game with fewer `places`
+    gives every rank past the last one the last place's colours."""
+    fill, edge = MEDALS[rank if 1 <= rank <= places else places]
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        u = size * k
+        d.ellipse([0.08 * u, 0.08 * u, 0.92 * u, 0.92 * u], fill=fill, outline=edge,
+                  width=round(0.08 * u))
+
+    sprite = supersampled(size, size, paint)
+    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2 + 1), str(rank),
+              font(round(size * 0.62), "black"), INK_DARK, "mm")
+    return sprite
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,81 @@
+"""What has happened, as every Hanabi picture shows it: the discard pile grouped by
+colour, and the last moves in pictograms."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.kit import Box, draw_text, font, paste
+
+from .cards import _chip
+from .sprites import card_sprite, fuse_sprite, icon_sprite, symbol_sprite
+from .theme import GOLD, INK_DARK, TEXT
+from .view import _colors, _int, _list, _map, _name
+
+_DISCARD_H = 72  # the discard pile's panel
+
+
+def _discards(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+              view: Mapping[str, Any], card: tuple[int, int]) -> None:
+    """The discard pile, one group per colour, ranks ascending, overlapping as needed."""
+    kit.frame(draw, box)
+    x, y, w, h = box
+    names = _colors(view)
+    piles = _map(view.get("discards"))
+    gw = (w - 24) // len(names)
+    cw, ch = card
+    for i, name in enumerate(names):
+        gx = x + 12 + i * gw
+        ranks = sorted(_int(r) for r in _list(piles.get(name)))
+        cy = y + (h - ch) // 2
+        if not ranks:
+            paste(canvas, symbol_sprite(name, 20), (gx + 16, y + h / 2))
+            continue
+        step = min(cw + 4, (gw - cw - 10) / max(1, len(ranks) - 1)) if len(ranks) > 1 else 0
+        for j, rank in enumerate(ranks):
+            paste(canvas, card_sprite(name, rank, cw, ch), (gx + j * step, cy), anchor="lt")
+
+
+def _moves(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+           view: Mapping[str, Any], names: Sequence[str]) -> None:
+    """The last moves, oldest first, in pictograms: who, what, to whom, which cards."""
+    kit.frame(draw, box)
+    x, y, _, h = box
+    recent = [_map(m) for m in _list(view.get("recent"))]
+    line_h = (h - 16) // max(1, len(recent))
+    fnt = font(24, "bold")
+    for i, move in enumerate(recent):
+        cy = y + 8 + i * line_h + line_h // 2
+        mx = x + 16
+        mx += round(draw_text(draw, (mx, cy), _name(names, _int(move.get("seat"))), fnt,
+                              TEXT, "lm", max_width=240)) + 12
+        kind = move.get("kind")
+        if kind in ("color", "rank"):
+            paste(canvas, icon_sprite("arrow", 24), (mx, cy), anchor="lm")
+            mx += 32
+            mx += round(draw_text(draw, (mx, cy), _name(names, _int(move.get("target"))),
+                                  fnt, TEXT, "lm", max_width=240)) + 12
+            if kind == "color":
+                paste(canvas, symbol_sprite(str(move.get("color")), 28), (mx + 14, cy))
+            else:
+                _chip(draw, (mx + 14, cy), str(_int(move.get("rank"))), 28, fill=TEXT,
+                      ink=INK_DARK)
+            mx += 40
+            for slot in _list(move.get("touched")):
+                _chip(draw, (mx + 12, cy), str(_int(slot)), 24, fill=GOLD, ink=INK_DARK)
+                mx += 30
+        else:
+            paste(canvas, icon_sprite("play" if kind == "play" else "discard", 26), (mx, cy),
+                  anchor="lm")
+            mx += 34
+            face = _map(move.get("card"))
+            paste(canvas, card_sprite(str(face.get("color")), _int(face.get("rank")), 26, 36),
+                  (mx, cy), anchor="lm")
+            mx += 36
+            if kind == "play":
+                paste(canvas, icon_sprite("ok", 24) if move.get("ok") else fuse_sprite(26, True),
+                      (mx, cy), anchor="lm")

@@ -1,0 +1,137 @@
+"""A player's private Hanabi picture: the other hands face up with what their owners know,
+the player's own hand as knowledge, and what the menu step points at; the waiting
+picture is the same without focus."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.kit import Box, draw_text, font, paste
+
+from .cards import _back_card, _chip, _face_card
+from .header import _header
+from .history import _DISCARD_H, _discards
+from .seats import _hand_box
+from .sprites import icon_sprite, symbol_sprite
+from .theme import _KEEP, DANGER, GAP, GOLD, INK_DARK, MARGIN, PANEL_EDGE, PANEL_WIDTH, TEXT
+from .view import Focus, HandInfo, _colors, _last_clue, _name, hands, parse_focus
+
+_PANEL_CARD = (72, 100)
+_OWN_CARD = (124, 172)
+_PANEL_HEADER_H = 128
+_OTHER_H = 52 + 100 + 6 + 30 + 14
+_OWN_H = 56 + 172 + 64
+
+
+def panel_size(view: Mapping[str, Any]) -> tuple[int, int]:
+    others = max(0, len(hands(view)) - 1)
+    rows = (others + 1) // 2
+    height = 2 * MARGIN + _PANEL_HEADER_H + GAP + rows * (_OTHER_H + GAP) + _OWN_H + GAP
+    return PANEL_WIDTH, height + _DISCARD_H
+
+
+def _clue_mark(clue: tuple[str, Any] | None) -> Image.Image | None:
+    if clue is None:
+        return None
+    if clue[0] == "color":
+        return symbol_sprite(str(clue[1]), 30)
+    img = Image.new("RGBA", (30, 30), (0, 0, 0, 0))
+    _chip(ImageDraw.Draw(img), (15, 15), str(clue[1]), 30, fill=TEXT, ink=INK_DARK)
+    return img
+
+
+def _own_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: HandInfo,
+              name: str, f: Focus, *, current: bool, faces: bool, all_colors: Sequence[str],
+              pointed: Sequence[int]) -> None:
+    """The viewer's hand, large: backs with what they know, numbered like the slot buttons."""
+    kit.frame(draw, box, hot=current)
+    x, y, w, _ = box
+    nx = x + 16
+    if current:
+        paste(canvas, icon_sprite("turn", 26), (nx, y + 28), anchor="lm")
+        nx += 34
+    draw_text(draw, (nx, y + 28), name, font(30, "bold"), GOLD if current else TEXT, "lm",
+              max_width=x + w - 16 - nx)
+    cw, ch = _OWN_CARD
+    n = len(hand.cards)
+    gap = 28
+    cx = x + (w - n * cw - max(0, n - 1) * gap) // 2
+    cy = y + 56
+    for info in hand.cards:
+        chosen = f.slot == info.slot and f.mode is not None
+        if chosen:
+            edge = GOLD if f.mode == "play" else DANGER
+            draw.rounded_rectangle([cx - 7, cy - 7, cx + cw + 6, cy + ch + 6], radius=24,
+                                   outline=edge, width=5)
+        if info.slot in pointed:
+            paste(canvas, icon_sprite("pointer", 20), (cx + cw / 2, cy - 4), anchor="mb")
+        if faces and info.face is not None:
+            _face_card(canvas, draw, info, (cx, cy), _OWN_CARD)
+        else:
+            _back_card(canvas, draw, info, (cx, cy), _OWN_CARD, all_colors)
+        # the slot numbers light up while the player picks a card, then only the one picked
+        lit = f.mode is not None and (f.slot is None or chosen)
+        _chip(draw, (cx + cw / 2, cy + ch + 30), str(info.slot), 40,
+              fill=GOLD if lit else PANEL_EDGE, ink=INK_DARK if lit else TEXT)
+        cx += cw + gap
+
+
+def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
+              focus: Mapping[str, Any] | None = None) -> bytes:
+    """A player's private picture, as PNG bytes.
+
+    `focus` (from the engine's menu) says what the player is choosing:
+    ``{"mode": "play"|"discard"}`` and then ``"slot": n`` frames that card of their own
+    hand; ``{"target": seat}`` frames that player's hand, and with ``"slots": [...]`` and
+    ``"clue": {"color": name} | {"rank": n}`` points at the cards the clue would touch.
+    None (or ``{}``) draws the plain picture, which is `waiting_png`.
+    """
+    f = parse_focus(focus)
+    width, height = panel_size(view)
+    canvas, draw = kit.new_canvas((width, height))
+    inner = width - 2 * MARGIN
+    y = MARGIN
+    _header(canvas, draw, (MARGIN, y, inner, _PANEL_HEADER_H), view, (64, 90))
+    y += _PANEL_HEADER_H + GAP
+    viewer = view.get("viewer")
+    seats = hands(view)
+    all_colors = _colors(view)
+    current = view.get("current")
+    over = view.get("phase") == "over"
+    clue = _last_clue(view)
+    n = len(seats)
+    others = [seats[(viewer + k) % n] for k in range(1, n)] if isinstance(viewer, int) and \
+        0 <= viewer < n else seats
+    col_w = (inner - GAP) // 2
+    for i, hand in enumerate(others):
+        wide = len(others) == 1
+        bx = MARGIN + (0 if wide else (i % 2) * (col_w + GAP))
+        by = y + (i // 2) * (_OTHER_H + GAP)
+        targeted = f.target == hand.seat
+        pointed = f.slots if targeted else (clue[1] if clue and clue[0] == hand.seat and
+                                            f.target is None else ())
+        _hand_box(canvas, draw, (bx, by, inner if wide else col_w, _OTHER_H), hand,
+                  _name(names, hand.seat), current=current == hand.seat, faces=True,
+                  all_colors=all_colors, card=_PANEL_CARD, pointed=pointed, hot=targeted,
+                  mark=_clue_mark(f.clue) if targeted else None)
+    y += ((len(others) + 1) // 2) * (_OTHER_H + GAP)
+    mine = next((hd for hd in seats if hd.seat == viewer), None)
+    if mine is not None:
+        pointed = clue[1] if clue and clue[0] == mine.seat else ()
+        _own_hand(canvas, draw, (MARGIN, y, inner, _OWN_H), mine, _name(names, mine.seat), f,
+                  current=current == mine.seat, faces=over, all_colors=all_colors,
+                  pointed=pointed)
+    y += _OWN_H + GAP
+    _discards(canvas, draw, (MARGIN, y, inner, _DISCARD_H), view, (38, 54))
+    return kit.to_png(canvas, keep=_KEEP)
+
+
+def waiting_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
+    """A player's private picture between their turns: the other hands with what their
+    owners know, their own hand as knowledge, the fireworks and tokens (the panel without
+    focus; in Hanabi what a player sees privately changes with every move)."""
+    return panel_png(view, names=names, focus=None)

@@ -1,0 +1,66 @@
+"""A player's hand tray: their tiles large, side by side, numbered 1..n like the tile
+buttons (or, while a tile is being turned, its four rotations numbered 1-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.kit import font, paste
+
+from .theme import GOLD, MIN_TILE
+from .tiles import tile_sprite
+from .view import _Focus, _hand, rotated
+
+_HAND_TILE = 176
+_HAND_SMALL = 116
+_HAND_BOX_H = _HAND_TILE + 76  # the tray: tiles, then their numbers
+_HAND_GAP = 48
+
+_HandItem = tuple[tuple[str, str, str, str], str, int, str, bool]
+"""A tile in the hand tray: its sides, centre, size in px, the number under it, framed."""
+
+
+def _hand_items(view: Mapping[str, Any], f: _Focus) -> list[_HandItem]:
+    """The hand, large and numbered 1..n like the tile buttons; or, when a tile is being
+    turned, its four rotations numbered 1-4."""
+    hand = _hand(view)
+    focused = next((t for t in hand if t[0] == f.tile), None)
+    if focused is not None and f.rot is None:
+        return [(rotated(focused[1], r), focused[2], _HAND_TILE, str(r + 1), False)
+                for r in range(4)]
+    items: list[_HandItem] = []
+    for i, (tile_id, sides, center) in enumerate(hand):
+        hot = focused is not None and tile_id == f.tile
+        size = _HAND_TILE if focused is None or hot else _HAND_SMALL
+        items.append((rotated(sides, f.rot or 0) if hot else sides, center, size,
+                      str(i + 1), hot))
+    return items
+
+
+def _hand_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+               items: Sequence[_HandItem]) -> None:
+    """A panel with the tiles of `items` side by side, each with its number on a golden
+    disc below (shrunk only if they would not fit the width)."""
+    x, y, w, _h = box
+    kit.frame(draw, box)
+    if not items:
+        return
+    total = sum(i[2] for i in items) + _HAND_GAP * (len(items) - 1)
+    scale = min(1.0, (w - 32) / total)
+    gap = round(_HAND_GAP * scale)
+    sizes = [max(MIN_TILE, int(i[2] * scale)) for i in items]
+    tx = x + (w - sum(sizes) - gap * (len(items) - 1)) // 2
+    top = y + 16
+    for (sides, center, _, label, hot), size in zip(items, sizes):
+        ty = top + (_HAND_TILE - size) // 2
+        if hot:
+            draw.rounded_rectangle([tx - 8, ty - 8, tx + size + 7, ty + size + 7], radius=24,
+                                   outline=GOLD, width=5)
+        paste(canvas, tile_sprite(sides, center, size), (tx, ty), anchor="lt")
+        kit.number_disc(draw, (tx + size // 2, top + _HAND_TILE + 30), 22, label,
+                        font(32, "black"))
+        tx += size + gap

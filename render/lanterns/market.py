@@ -1,0 +1,149 @@
+"""The market in the middle of the table: the supply per colour, the favors, the draw
+stack (and the hourglass of the final round) and the dedications with the honor they are
+worth now. It is a row of groups that wraps when narrow."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.kit import draw_text, font, paste
+
+from .seats import _chip
+from .sprites import card_sprite, coin_sprite, dedication_sprite, hourglass_sprite, token_sprite
+from .theme import INK_DARK, MARKET, MARKET_EDGE, SEPARATOR, TEXT, TEXT_DIM
+from .tiles import tile_back_sprite
+from .view import _int
+
+_Paint = Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]
+
+
+@dataclass(frozen=True)
+class _Item:
+    width: int
+    paint: _Paint
+
+
+@dataclass(frozen=True)
+class _MarketStyle:
+    card: tuple[int, int] = (26, 36)
+    number: int = 28
+    coin: int = 34
+    stack: int = 38
+    dedication: int = 44
+    token: int = 44
+    token_number: int = 26
+    row: int = 60
+    item_gap: int = 16
+    group_gap: int = 34
+
+
+_MARKET = _MarketStyle()
+_MARKET_COMPACT = _MarketStyle((22, 30), 25, 28, 32, 36, 36, 22, 52, 12, 26)
+
+
+def _chip_item(sprite: Image.Image, value: Any, size: int, *, dim: bool = False) -> _Item:
+    text = str(value)
+    width = sprite.width + 5 + math.ceil(kit.text_width(text, font(size, "bold")))
+
+    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, x: int, cy: int) -> None:
+        _chip(canvas, draw, x, cy, sprite, text, size, dim=dim)
+
+    return _Item(width, paint)
+
+
+def _token_item(icon: Image.Image | None, value: str, style: _MarketStyle, *, dim: bool,
+                times: int | None = None) -> _Item:
+    """A dedication: its picture, then a token with the honor it is worth now."""
+    token = token_sprite(style.token, dim=dim)
+    suffix = f"\u00d7{times}" if times is not None else ""
+    number = font(style.token_number, "black")
+    width = (icon.width + 6 if icon else 0) + token.width
+    if suffix:
+        width += 5 + math.ceil(kit.text_width(suffix, font(style.token_number, "bold")))
+
+    def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, x: int, cy: int) -> None:
+        if icon is not None:
+            paste(canvas, icon, (x, cy), anchor="lm")
+            x += icon.width + 6
+        paste(canvas, token, (x, cy), anchor="lm")
+        draw_text(draw, (x + token.width / 2, cy + 1), value, number,
+                  TEXT_DIM if dim else INK_DARK, "mm")
+        if suffix:
+            draw_text(draw, (x + token.width + 5, cy + 1), suffix,
+                      font(style.token_number, "bold"), TEXT_DIM if dim else TEXT, "lm")
+
+    return _Item(width, paint)
+
+
+def _market_groups(view: Mapping[str, Any], style: _MarketStyle) -> list[list[_Item]]:
+    supply = view.get("supply") if isinstance(view.get("supply"), Mapping) else {}
+    ded = view.get("dedications") if isinstance(view.get("dedications"), Mapping) else {}
+    cards = []
+    for color in kit.COLORS:
+        n = _int(supply.get(color))
+        cards.append(_chip_item(card_sprite(color, *style.card, n == 0), n, style.number,
+                                dim=n == 0))
+    fav = _int(view.get("favor_supply"))
+    stack = _int(view.get("stack"))
+    table = [_chip_item(coin_sprite(style.coin), fav, style.number, dim=fav == 0),
+             _chip_item(tile_back_sprite(style.stack), stack, style.number, dim=stack == 0)]
+    if view.get("phase") == "final":
+        glass = hourglass_sprite(style.coin)
+        table.append(_Item(glass.width, lambda c, d, x, cy: paste(c, glass, (x, cy),
+                                                                   anchor="lm")))
+    kinds = []
+    for kind in ("four_of_a_kind", "three_pairs", "seven_unique"):
+        values = ded.get(kind)
+        top = [v for v in values if isinstance(v, int)] if isinstance(values, list) else []
+        kinds.append(_token_item(dedication_sprite(kind, style.dedication),
+                                 str(top[0]) if top else "\u2013", style, dim=not top))
+    generic = _int(ded.get("generic"))
+    kinds.append(_token_item(None, "4", style, dim=generic == 0, times=generic))
+    return [cards, table, kinds]
+
+
+def _market_rows(groups: list[list[_Item]], width: int,
+                 style: _MarketStyle) -> list[list[list[_Item]]]:
+    rows: list[list[list[_Item]]] = [[]]
+    used = 0
+    for group in groups:
+        w = sum(i.width for i in group) + style.item_gap * (len(group) - 1)
+        extra = w + (style.group_gap if rows[-1] else 0)
+        if rows[-1] and used + extra > width:
+            rows.append([])
+            used, extra = 0, w
+        rows[-1].append(group)
+        used += extra
+    return rows
+
+
+def _market_height(view: Mapping[str, Any], width: int, style: _MarketStyle) -> int:
+    return len(_market_rows(_market_groups(view, style), width - 32, style)) * style.row + 24
+
+
+def _market(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+            view: Mapping[str, Any], style: _MarketStyle) -> None:
+    """The middle of the table: supply per colour, favors, the draw stack, dedications."""
+    x, y, w, _h = box
+    kit.frame(draw, box, fill=MARKET, edge=MARKET_EDGE)
+    rows = _market_rows(_market_groups(view, style), w - 32, style)
+    for r, row in enumerate(rows):
+        cy = y + 12 + r * style.row + style.row // 2
+        total = sum(sum(i.width for i in g) + style.item_gap * (len(g) - 1) for g in row)
+        total += style.group_gap * (len(row) - 1)
+        cx = x + (w - total) // 2
+        for g, group in enumerate(row):
+            if g:
+                sx = cx - style.group_gap // 2
+                draw.line([(sx, cy - style.row // 3), (sx, cy + style.row // 3)],
+                          fill=SEPARATOR, width=2)
+            for item in group:
+                item.paint(canvas, draw, cx, cy)
+                cx += item.width + style.item_gap
+            cx += style.group_gap - style.item_gap
