@@ -16,6 +16,7 @@ import os
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any
 
@@ -34,7 +35,15 @@ def picture(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
 @lru_cache(maxsize=256)
 def _remembered(key: str) -> bytes:
     pool = _worker_pool()
-    return draw(key) if pool is None else pool.submit(draw, key).result()
+    if pool is None:
+        return draw(key)
+    try:
+        return pool.submit(draw, key).result()
+    except BrokenProcessPool:
+        # a drawing process died (killed, out of memory): start afresh next time, and
+        # draw this picture here so the move is still shown
+        _discard_pool(pool)
+        return draw(key)
 
 
 def draw(key: str) -> bytes:
@@ -46,6 +55,14 @@ def draw(key: str) -> bytes:
     if kind == "panel":
         return renderer.panel_png(view, names=names, focus=focus)
     return getattr(renderer, f"{kind}_png")(view, names=names)
+
+
+def _discard_pool(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
 
 
 def _worker_pool() -> ProcessPoolExecutor | None:
