@@ -1,8 +1,9 @@
 """Starting and stopping the platform adapters.
 
 `run(settings)` opens the store, loads the translations, builds the table service and
-serves every platform that has a token until SIGINT or SIGTERM, then shuts down cleanly
-(the outbox delivers what is queued, the store is closed). Discord is not available yet.
+serves every platform that has a token (Telegram, Discord, or both in one process, sharing
+the service and the store) until SIGINT or SIGTERM, then shuts down cleanly (each outbox
+delivers what is queued, the store is closed).
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ log = logging.getLogger(__name__)
 async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) -> int:
     """Serve every platform that has a token until SIGINT/SIGTERM (or `stop_event`);
     returns the exit status."""
-    # Imported here: aiogram and the game engines load only when there is something to run.
+    # Imported here: aiogram, discord.py and the game engines load only when there is
+    # something to run.
     from aiogram.exceptions import TelegramUnauthorizedError
+    from discord import LoginFailure
 
+    from bot.discord import run_discord
     from bot.tables import TableService
     from bot.telegram import run_telegram
 
@@ -41,12 +45,13 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
                 runners.append(run_telegram(settings, service, store=store,
                                             translator=translator, stop_event=stop))
             if settings.has_discord:
-                log.warning("DISCORD_BOT_TOKEN is set, but the Discord adapter is not "
-                            "available yet")
+                runners.append(run_discord(settings, service, store=store,
+                                           translator=translator, stop_event=stop))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0
-            outcomes = await asyncio.gather(*runners, return_exceptions=True)
+            outcomes = await asyncio.gather(*(_stopping_all_on_failure(r, stop)
+                                              for r in runners), return_exceptions=True)
     finally:
         _restore_signals(signals)
     status = 0
@@ -55,12 +60,27 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
             log.error("Telegram refused TELEGRAM_BOT_TOKEN (Unauthorized): check it with "
                       "@BotFather (/token) and set it again")
             status = 1
+        elif isinstance(outcome, LoginFailure):
+            log.error("Discord refused DISCORD_BOT_TOKEN: reset it in the developer portal "
+                      "(Bot → Reset Token) and set it again")
+            status = 1
         elif isinstance(outcome, BaseException):
             log.error("A platform stopped with an error: %s", type(outcome).__name__,
                       exc_info=outcome)
             status = 1
     log.info("Stopped")
     return status
+
+
+async def _stopping_all_on_failure(runner: Coroutine[Any, Any, None], stop: asyncio.Event
+                                   ) -> None:
+    """Run one platform; if it fails (a refused token), stop the others too, so the
+    process ends and says why rather than run on half configured."""
+    try:
+        await runner
+    except BaseException:
+        stop.set()
+        raise
 
 
 def _stop_on_signals(stop: asyncio.Event) -> list[signal.Signals]:

@@ -85,7 +85,11 @@ class TableService:
 
     def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None) -> None:
         """`deep_link(payload)` opens the bot's private chat with a start payload; a platform
-        that has one can only write privately to people who opened that chat (Telegram)."""
+        that has one can only write privately to people who opened that chat (Telegram).
+
+        A platform registered without one (Discord) needs no private chat: anyone may join,
+        and each player's panel is shown to them alone in the table's own channel, so its
+        `Place.chat_id` is the player's user id rather than a chat's."""
         self._deep_links[platform] = deep_link
 
     def command_description(self, lang: str, name: str) -> str:
@@ -594,7 +598,12 @@ class TableService:
         return Place(table.id, role, None, table.chat_id, table.thread_id)
 
     def _panel_place(self, table: TableRow, seat: SeatRow) -> Place | None:
-        if seat.dm_chat_id is None or seat.seat is None:
+        if seat.seat is None:
+            return None
+        if table.platform in self._deep_links and self._deep_links[table.platform] is None:
+            # no private chats on this platform: the panel goes to the player in person
+            return Place(table.id, Role.PANEL, seat.seat, seat.user_id)
+        if seat.dm_chat_id is None:
             return None
         return Place(table.id, Role.PANEL, seat.seat, seat.dm_chat_id)
 

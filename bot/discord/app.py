@@ -1,0 +1,161 @@
+"""Running the Discord adapter: `DiscordBot` (a discord.py client) and `run_discord`.
+
+`DiscordBot` gets its dependencies (the table service, the store, the translations) in its
+constructor, as discord.py's `advanced_startup` example does. `setup_hook` registers the
+dynamic items (so every button ever drawn still works after a restart), introduces the
+platform to the service, adds the slash commands with their translator and syncs them,
+and queues what every active table should show. No privileged intent is needed: the bot
+works through interactions alone; the `guilds` intent keeps channels and threads known.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.config import Settings
+from bot.i18n import Translator
+from bot.storage.store import Store
+
+from .answer import DEFER_AFTER
+from .commands import FluentCommandTranslator, build_commands
+from .handlers import Interactions
+from .items import DYNAMIC_ITEMS
+from .outbox import PLATFORM, Outbox
+from .panels import PanelTokens
+from .service import TableServiceLike
+
+log = logging.getLogger(__name__)
+
+INTENTS = discord.Intents(guilds=True)
+"""Channels and threads; nothing privileged (no members, presences or message content)."""
+
+
+def _quiet_discord_logs() -> None:
+    # discord.py logs request bodies and gateway events at DEBUG: they carry what ephemeral
+    # panels show and the buttons' data, which the logs must never contain.
+    for name in ("discord.http", "discord.gateway", "discord.webhook.async_", "discord.state"):
+        logger = logging.getLogger(name)
+        if logger.getEffectiveLevel() < logging.INFO:
+            logger.setLevel(logging.INFO)
+
+
+class DiscordBot(discord.Client):
+    """The Discord side of the bot."""
+
+    def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
+                 default_language: str = "en", sync_commands: bool = True,
+                 defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
+                 **options: Any) -> None:
+        """`clock` measures how old an interaction token is (tests pass the fake
+        Discord's clock); `defer_after` is when an unanswered interaction is deferred."""
+        super().__init__(intents=INTENTS, **options)
+        _quiet_discord_logs()
+        self.service = service
+        self.store = store
+        self.translator = translator
+        self.sync_commands = sync_commands
+        self.tree = app_commands.CommandTree(self)
+        self.tree.error(self._command_error)
+        self.panels = PanelTokens(clock=clock)
+        self.outbox = Outbox(self, store, translator, self.panels,
+                             default_language=default_language)
+        self.interactions = Interactions(service, self.outbox, self.panels, translator,
+                                         default_language=default_language,
+                                         defer_after=defer_after)
+        self._connection_task: asyncio.Task[None] | None = None
+        self._flushed = False
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.service.register_platform(PLATFORM, deep_link=None)
+        await self.tree.set_translator(FluentCommandTranslator(self.translator))
+        for command in build_commands(self.interactions.command, self.translator,
+                                      self.service.COMMANDS, self.service.games):
+            self.tree.add_command(command)
+        if self.sync_commands:
+            try:
+                synced = await self.tree.sync()
+            except discord.HTTPException as error:  # a stale menu is no reason not to play
+                log.warning("Discord: syncing the slash commands failed (HTTP %s, code %s)",
+                            error.status, error.code)
+            else:
+                log.info("Discord: %d slash commands synced", len(synced))
+        self.outbox.post(await self.service.resume(PLATFORM))
+
+    async def on_ready(self) -> None:
+        log.info("Discord: running as %s (id %s)", self.user, self.user.id if self.user else "?")
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.interactions.watch(interaction)
+
+    async def handle_press(self, interaction: discord.Interaction, data: str) -> None:
+        """A press on one of our components (see bot/discord/items.py)."""
+        await self.interactions.press(interaction, data)
+
+    async def _command_error(self, interaction: discord.Interaction,
+                             error: app_commands.AppCommandError) -> None:
+        await self.interactions.command_error(interaction, error)
+
+    # --- starting and stopping ---------------------------------------------------------
+
+    async def launch(self, token: str) -> None:
+        """Log in (running `setup_hook`) and connect to the gateway in the background
+        (`connection`); discord.py reconnects by itself when the connection drops.
+
+        Raises `discord.LoginFailure` if the token is refused.
+        """
+        await self.login(token)
+        self._connection_task = asyncio.create_task(self.connect(), name="discord gateway")
+
+    @property
+    def connection(self) -> asyncio.Task[None] | None:
+        """The gateway connection while running."""
+        return self._connection_task
+
+    async def close(self, flush_timeout: float = 10.0) -> None:
+        """Finish the interactions under way, deliver what is queued, disconnect."""
+        if not self._flushed:
+            self._flushed = True
+            await self.interactions.drain(flush_timeout)
+            if not await self.outbox.flush(flush_timeout):
+                log.warning("Discord: %d messages were not delivered before shutdown",
+                            self.outbox.pending)
+            await self.outbox.close()
+        await super().close()
+        task, self._connection_task = self._connection_task, None
+        if task is not None and task is not asyncio.current_task():
+            with suppress(asyncio.CancelledError, discord.DiscordException, OSError,
+                          TimeoutError):
+                await asyncio.wait_for(task, 10)
+
+
+async def run_discord(settings: Settings, service: TableServiceLike, *, store: Store,
+                      translator: Translator, stop_event: asyncio.Event | None = None) -> None:
+    """Serve Discord until `stop_event` is set (or the connection ends), then shut down."""
+    if settings.discord_bot_token is None:
+        raise ValueError("DISCORD_BOT_TOKEN is not set")
+    bot = DiscordBot(service, store, translator, default_language=settings.default_language)
+    try:
+        await bot.launch(settings.discord_bot_token.get_secret_value())
+    except BaseException:
+        await bot.close()
+        raise
+    connection = bot.connection
+    assert connection is not None
+    stopper = asyncio.create_task((stop_event or asyncio.Event()).wait())
+    try:
+        await asyncio.wait({connection, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopper.cancel()
+        failed = connection.done() and not connection.cancelled() and connection.exception()
+        await bot.close()
+    if failed:
+        raise failed

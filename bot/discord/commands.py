@@ -1,0 +1,110 @@
+"""The slash commands and their localisations.
+
+The commands are the service's (`TableService.COMMANDS`): /newgame (the game as a choice,
+and its options as text), /games, /rules (a game, as a choice), /help, /cancel, /leave,
+/language. Every user-visible string is a `locale_str` whose `key` names a Fluent message
+(`cmd-*` in table.ftl, `dc-param-*` in discord.ftl, `game-*` for the games), and
+`FluentCommandTranslator` gives Discord the Russian and Polish texts when the commands are
+synced. Command names stay as they are (they match /help and Telegram); their parameters'
+names, descriptions and the game choices are localised.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, TranslationContextLocation, locale_str
+
+from bot.i18n import Translator
+
+log = logging.getLogger(__name__)
+
+LOCALES: dict[discord.Locale, str] = {discord.Locale.russian: "ru", discord.Locale.polish: "pl"}
+"""Discord's locales we translate to; English is the commands' own language."""
+NAME = re.compile(r"^[-_\w]{1,32}$")
+"""Discord's rule for command and parameter names (lowercase letters, digits, - and _)."""
+DESCRIPTION_LIMIT = 100
+
+Run = Callable[[discord.Interaction, str, str], Awaitable[None]]
+"""Runs a command: (interaction, the service's command name, its arguments)."""
+
+_NAMES = (TranslationContextLocation.command_name, TranslationContextLocation.parameter_name,
+          TranslationContextLocation.group_name)
+
+
+class FluentCommandTranslator(app_commands.Translator):
+    """Discord's command localisations from our Fluent files."""
+
+    def __init__(self, translator: Translator) -> None:
+        self.tr = translator
+
+    async def translate(self, string: locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
+        return self.localise(string, locale, context.location)
+
+    def localise(self, string: locale_str, locale: discord.Locale,
+                 location: TranslationContextLocation) -> str | None:
+        lang = LOCALES.get(locale)
+        key = string.extras.get("key")
+        if lang is None or key is None or not self.tr.has(lang, key):
+            return None
+        text = self.tr.t(lang, key).strip()
+        if location in _NAMES:
+            text = text.lower()
+            if not NAME.fullmatch(text):
+                log.warning("%s (%s) is not a valid command name; not localised", key, lang)
+                return None
+            return text
+        return text[:DESCRIPTION_LIMIT] or None
+
+
+def text(tr: Translator, key: str) -> locale_str:
+    """A string Discord shows, in English, with the key of its translations."""
+    return locale_str(tr.t("en", key)[:DESCRIPTION_LIMIT], key=key)
+
+
+GUILD_ONLY = frozenset({"newgame", "cancel", "leave"})
+"""Commands about a channel's table: not offered in direct messages."""
+
+
+def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterable[str]
+                   ) -> list[app_commands.Command[Any, ..., None]]:
+    """One app command per service command (`names`, in order), each handing its
+    interaction to `run`; /newgame and /rules take a game among `games`."""
+    choices: list[Choice[str]] = [Choice(name=text(tr, f"game-{g}"), value=g) for g in games]
+    game_name = locale_str("game", key="dc-param-game")
+    options_name = locale_str("options", key="dc-param-options")
+
+    @app_commands.command(name="newgame", description=text(tr, "cmd-newgame"))
+    @app_commands.rename(game=game_name, options=options_name)
+    @app_commands.describe(game=text(tr, "dc-param-game-description"),
+                           options=text(tr, "dc-param-options-description"))
+    @app_commands.choices(game=choices)
+    async def newgame(interaction: discord.Interaction, game: str | None = None,
+                      options: str | None = None) -> None:
+        await run(interaction, "newgame", " ".join(a for a in (game, options) if a))
+
+    @app_commands.command(name="rules", description=text(tr, "cmd-rules"))
+    @app_commands.rename(game=game_name)
+    @app_commands.describe(game=text(tr, "dc-param-rules-game-description"))
+    @app_commands.choices(game=choices)
+    async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
+        await run(interaction, "rules", game or "")
+
+    def simple(name: str) -> app_commands.Command[Any, ..., None]:
+        async def callback(interaction: discord.Interaction) -> None:
+            await run(interaction, name, "")
+
+        return app_commands.Command(name=name, description=text(tr, f"cmd-{name}"),
+                                    callback=callback)
+
+    special = {"newgame": newgame, "rules": rules}
+    commands = [special.get(name) or simple(name) for name in names]
+    for command in commands:
+        command.guild_only = command.name in GUILD_ONLY
+    return commands

@@ -1,0 +1,303 @@
+"""What happens on a slash command or a press: describe who and where, ask the service,
+answer the person, hand the rest to the outbox.
+
+Every interaction gets an `Answer` (bot/discord/answer.py) as soon as it arrives, with a
+watchdog that defers it before Discord's 3 seconds run out. The service's result is then
+delivered in this order:
+
+1. the presser's own panel, if the result has one: in place of the ephemeral message they
+   pressed on, or as a new ephemeral message when they pressed on the board ("My hand");
+   its interaction becomes the newest way to refresh that panel (`PanelTokens`);
+2. the answer's text: an error as an ephemeral note; a command's answer as an ephemeral
+   message;
+3. everything else (the board, the lobby, the ping, other players' panels) to the outbox.
+
+When the service is still drawing (`Result.later`), the interaction is deferred first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections import OrderedDict
+from typing import Any, TypeGuard
+
+import discord
+
+from bot.i18n import Translator, normalize_language
+from bot.screens import ChatRef, Drop, Post, Result, Role, Screen, UserRef
+
+from .answer import DEFER_AFTER, Answer
+from .outbox import PLATFORM, Outbox
+from .panels import PanelTokens
+from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE, layout
+from .service import AdminCheck, TableServiceLike
+
+log = logging.getLogger(__name__)
+
+OURS = re.compile(f"(?:{BUTTON_TEMPLATE})|(?:{SELECT_TEMPLATE})")
+
+NEEDED_IN_CHANNEL = discord.Permissions(view_channel=True, send_messages=True,
+                                        attach_files=True)
+NEEDED_IN_THREAD = discord.Permissions(view_channel=True, send_messages_in_threads=True,
+                                       attach_files=True)
+INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True,
+                                         send_messages_in_threads=True, attach_files=True)
+"""The permissions the invite link asks for (README: the `permissions=` number)."""
+
+
+def chat_ref(interaction: discord.Interaction) -> ChatRef:
+    """The channel (or thread) an interaction happened in."""
+    channel = interaction.channel
+    if interaction.guild_id is None:
+        return ChatRef(PLATFORM, str(interaction.channel_id or interaction.user.id),
+                       private=True)
+    guild = interaction.guild
+    where = f" ({guild.name})" if guild is not None and getattr(guild, "name", None) else ""
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return ChatRef(PLATFORM, str(channel.parent_id), str(channel.id),
+                       title=f"{channel.name}{where}")
+    name = getattr(channel, "name", None)
+    return ChatRef(PLATFORM, str(interaction.channel_id), title=f"#{name}{where}" if name
+                   else where.strip(" ()"))
+
+
+def user_ref(interaction: discord.Interaction) -> UserRef:
+    user = interaction.user
+    return UserRef(str(user.id), user.display_name, str(interaction.locale.value))
+
+
+def admin_check(interaction: discord.Interaction) -> AdminCheck:
+    """Whether the person may manage this channel (for /cancel and /language)."""
+
+    async def is_admin() -> bool:
+        if interaction.guild_id is None:
+            return False
+        perms = interaction.permissions
+        return perms.administrator or perms.manage_guild or perms.manage_channels
+
+    return is_admin
+
+
+def is_mine(post: Post | Drop, user: UserRef) -> TypeGuard[Post]:
+    """A post of the presser's own panel."""
+    return isinstance(post, Post) and post.place.role is Role.PANEL \
+        and post.place.chat_id == user.id
+
+
+class Interactions:
+    """Turns interactions into service calls and their results into answers and posts."""
+
+    _FINISHED_KEPT = 2048
+
+    def __init__(self, service: TableServiceLike, outbox: Outbox, panels: PanelTokens,
+                 translator: Translator, *, default_language: str = "en",
+                 defer_after: float = DEFER_AFTER) -> None:
+        self.service = service
+        self.outbox = outbox
+        self.panels = panels
+        self.tr = translator
+        self.default_language = default_language
+        self.defer_after = defer_after
+        self._answers: dict[int, Answer] = {}
+        self._finished: OrderedDict[int, None] = OrderedDict()
+        self._running: set[asyncio.Task[Any]] = set()
+        self.first_responses: list[float] = []
+        """Seconds from arrival to the first response, per interaction (the benchmark)."""
+
+    # --- every interaction ------------------------------------------------------------
+
+    def answer_for(self, interaction: discord.Interaction) -> Answer:
+        """The interaction's `Answer`, created (and its watchdog started) on first use."""
+        answer = self._answers.get(interaction.id)
+        if answer is None:
+            answer = self._answers[interaction.id] = Answer(
+                interaction, lambda: self._refuse(interaction), defer_after=self.defer_after)
+            if interaction.id not in self._finished:
+                answer.watch()
+        return answer
+
+    async def _refuse(self, interaction: discord.Interaction) -> None:
+        """An interaction that is not ours, or that nothing took: say so."""
+        answer = self.answer_for(interaction)
+        answer.claim()
+        await answer.say(self.tr.t(self._language(interaction), "bot-error-malformed"))
+        await self._done(answer)
+
+    async def watch(self, interaction: discord.Interaction) -> None:
+        """Every interaction passes here (`on_interaction`) and gets its `Answer` (and
+        watchdog). Components that are not ours are refused at once; ours that are no
+        longer on their message (which discord.py does not route) go to the service; the
+        rest are claimed by a dynamic item or a command."""
+        self.answer_for(interaction)
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        ours = OURS.fullmatch(custom_id)
+        if ours is None:
+            await self._refuse(interaction)
+        elif not _on_message(interaction, custom_id, data.get("component_type")):
+            # discord.py routes only components still on the message; a stale client (or a
+            # forged request) is answered by the service, which checks everything anyway
+            values = data.get("values") or [""]
+            await self.press(interaction, ours["data"] if ours["data"] is not None
+                             else str(values[0]))
+
+    async def drain(self, timeout: float) -> None:
+        """Wait for the interactions being handled (before a shutdown)."""
+        running = [t for t in self._running if not t.done()]
+        if running:
+            await asyncio.wait(running, timeout=timeout)
+
+    # --- presses ----------------------------------------------------------------------
+
+    async def press(self, interaction: discord.Interaction, data: str) -> None:
+        answer = self.answer_for(interaction)
+        answer.claim()
+        self._track()
+        chat, user = chat_ref(interaction), user_ref(interaction)
+        self.outbox.learn_guild(chat.thread_id or chat.id, interaction.guild_id)
+        try:
+            result = await self.service.press(chat, user, data,
+                                              is_admin=admin_check(interaction))
+            await self._deliver_press(answer, user, result)
+        except Exception as error:  # the person gets an answer, the bot goes on
+            log.warning("a press failed: %s", type(error).__name__)
+            log.debug("press failure detail", exc_info=True)
+            await answer.say(self.tr.t(self._language(interaction), "bot-error-internal"))
+        finally:
+            await self._done(answer)
+
+    async def _deliver_press(self, answer: Answer, user: UserRef, result: Result) -> None:
+        mine = [p for p in result.posts if is_mine(p, user)]
+        self.outbox.post(p for p in result.posts if not is_mine(p, user))
+        if result.later is not None and not mine:
+            await answer.defer()  # pictures are being drawn: acknowledge now
+        shown = False
+        for post in mine:
+            shown = await self._show_panel(answer, user, post) or shown
+        if result.later is not None:
+            async for post in result.later:
+                if is_mine(post, user):
+                    shown = await self._show_panel(answer, user, post) or shown
+                else:
+                    self.outbox.post(post)
+        reply = result.reply
+        if shown:
+            if reply.alert and reply.text:
+                await answer.say(reply.text)
+        elif result.message is not None:
+            await answer.show(layout(result.message), replace=True)
+        elif reply.text and (reply.alert or not answer.from_ephemeral):
+            await answer.say(reply.text)
+        elif reply.text:
+            # a picker's choice was taken: the picker becomes its confirmation
+            await answer.show(layout(Screen((reply.text,))), replace=True)
+
+    async def _show_panel(self, answer: Answer, user: UserRef, post: Post) -> bool:
+        place = post.place
+        async with self.outbox.panel_turn(place.table_id, user.id):
+            handle = await answer.show(layout(post.screen), replace=True)
+            if handle is None:
+                return False
+            self.panels.remember(place.table_id, user.id, handle=handle,
+                                 fingerprint=post.screen.fingerprint(),
+                                 image=post.screen.image_fingerprint())
+        return True
+
+    # --- commands ---------------------------------------------------------------------
+
+    async def command(self, interaction: discord.Interaction, name: str, args: str = "") -> None:
+        answer = self.answer_for(interaction)
+        answer.claim()
+        self._track()
+        chat, user = chat_ref(interaction), user_ref(interaction)
+        lang = self._language(interaction)
+        self.outbox.learn_guild(chat.thread_id or chat.id, interaction.guild_id)
+        try:
+            missing = self._missing_permissions(interaction, chat) if name == "newgame" else []
+            if missing:
+                await answer.say(self.tr.t(lang, "dc-missing-permissions",
+                                           permissions=", ".join(missing)))
+                return
+            result = await self.service.command(chat, user, name, args,
+                                                is_admin=admin_check(interaction))
+            self.outbox.post(result.posts)
+            if result.later is not None:
+                async for post in result.later:
+                    self.outbox.post(post)
+            if result.message is not None:
+                screen = result.message
+                if name == "help":
+                    screen = Screen((*screen.text, "\n\n", self.tr.t(lang,
+                                     "bot-help-discord-private")), screen.image, screen.buttons)
+                await answer.show(layout(screen), replace=False)
+            elif result.reply.text:
+                await answer.say(result.reply.text)
+            await answer.finish(self.tr.t(lang, "dc-table-opened" if name == "newgame"
+                                          else "bot-done"))
+        except Exception as error:  # the person gets an answer, the bot goes on
+            log.warning("/%s failed: %s", name, type(error).__name__)
+            log.debug("command failure detail", exc_info=True)
+            await answer.say(self.tr.t(lang, "bot-error-internal"))
+        finally:
+            await self._done(answer)
+
+    async def command_error(self, interaction: discord.Interaction,
+                            error: discord.app_commands.AppCommandError) -> None:
+        """The command tree's error handler: an unknown or failed command still gets an
+        answer."""
+        log.warning("a command was refused: %s", type(error).__name__)
+        await self._refuse(interaction)
+
+    def _missing_permissions(self, interaction: discord.Interaction, chat: ChatRef
+                             ) -> list[str]:
+        """The permissions the bot lacks here to show a table (names as Discord shows
+        them). Nothing is opened without them: the lobby could not be posted."""
+        if chat.private:
+            return []
+        needed = NEEDED_IN_THREAD if chat.thread_id else NEEDED_IN_CHANNEL
+        have = interaction.app_permissions
+        if have.administrator:
+            return []
+        return [_permission_name(name) for name, value in needed if value
+                and not getattr(have, name)]
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _language(self, interaction: discord.Interaction) -> str:
+        return normalize_language(str(interaction.locale.value), self.default_language)
+
+    def _track(self) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+
+    async def _done(self, answer: Answer) -> None:
+        await answer.finish()
+        if answer.responded_after is not None and len(self.first_responses) < 100_000:
+            self.first_responses.append(answer.responded_after)
+        interaction_id = answer.interaction.id
+        self._answers.pop(interaction_id, None)
+        self._finished[interaction_id] = None
+        while len(self._finished) > self._FINISHED_KEPT:
+            self._finished.popitem(last=False)
+
+
+def _on_message(interaction: discord.Interaction, custom_id: str, kind: object) -> bool:
+    """Whether the component is on the message (as discord.py looks for it to dispatch)."""
+    message = interaction.message
+    if message is None:
+        return False
+    for component in message.components:
+        for child in getattr(component, "children", ()) or (component,):
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
+                return True
+    return False
+
+
+def _permission_name(flag: str) -> str:
+    return flag.replace("_", " ").title()

@@ -1,0 +1,497 @@
+"""The Discord outbox: shows the service's `Post`s and `Drop`s, one worker per lane.
+
+Channel messages (a table's lobby, board, turn ping, notes) are edited in place: the store
+remembers each one's id and a fingerprint of what it shows, so an identical screen costs no
+request, a changed one is one edit, and the picture is uploaded again only when it changed.
+A player's panel is ephemeral, so it can only be edited through the token of the newest
+interaction that showed it (`PanelTokens`); without a valid one a refresh is skipped.
+
+Lanes are per channel (and per player for panels): pending work is a dict from message to
+its newest instruction, drained in the order each message was first queued; an edit that a
+newer one replaces while waiting is never sent. discord.py's own rate-limit buckets pace
+the requests; this outbox only makes sure nothing stale is sent.
+
+A fresh turn ping also sends each player it mentions a direct message; a player who does
+not accept direct messages gets one note in the channel saying so. Logs name tables, roles,
+seats and error codes, never what a message shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from bot.i18n import Translator
+from bot.screens import Drop, Mention, Place, Post, Role, Screen
+from bot.storage.store import MessageRef, Store
+
+from .items import edit_kwargs, send_kwargs
+from .panels import PanelTokens
+from .render import Layout, layout
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "discord"
+NO_FILES_FOR = 600.0
+"""After a channel refused an attachment, send text there for this many seconds."""
+DM_RETRY_AFTER = 3600.0
+"""After a player refused a direct message, try again only after this many seconds."""
+CANNOT_DM = 50007  # "Cannot send messages to this user"
+
+
+class Client(Protocol):
+    """What the outbox needs of the discord.py client."""
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None
+                                ) -> discord.PartialMessageable: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+
+@dataclass
+class Counters:
+    """What the outbox did, by role ("board", "panel", "dm", ...)."""
+
+    sends: Counter[str] = field(default_factory=Counter)
+    edits: Counter[str] = field(default_factory=Counter)
+    deletes: Counter[str] = field(default_factory=Counter)
+    skipped: Counter[str] = field(default_factory=Counter)
+    coalesced: Counter[str] = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
+
+
+_Key = tuple[int, str, int | None]
+
+
+@dataclass(frozen=True)
+class _Queued:
+    item: Post | Drop
+    generation: int  # of the player's panel, for panels (see `Outbox.panel_turn`)
+
+
+class _Lane:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.pending: dict[_Key, _Queued] = {}
+        self.task: asyncio.Task[None] | None = None
+
+
+class Outbox:
+    """Executes `Post`/`Drop` for Discord. `post()` never blocks; `flush()` waits."""
+
+    _IMAGES_KEPT = 20_000
+
+    def __init__(self, client: Client, store: Store, translator: Translator,
+                 panels: PanelTokens, *, default_language: str = "en",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.client = client
+        self.store = store
+        self.translator = translator
+        self.panels = panels
+        self.default_language = default_language
+        self.counters = Counters()
+        self._clock = clock
+        self._lanes: dict[str, _Lane] = {}
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._closed = False
+        self._images: dict[str, str | None] = {}  # message id -> picture fingerprint
+        self._no_files: dict[str, float] = {}  # channel -> when it refused an attachment
+        self._dm_refused: dict[str, float] = {}  # user -> when a DM was refused
+        self._guilds: dict[str, int] = {}  # channel -> guild, for links to messages
+        self._generations: defaultdict[tuple[int, str], int] = defaultdict(int)
+        self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._side_tasks: set[asyncio.Task[None]] = set()
+
+    # --- queueing -------------------------------------------------------------------
+
+    def post(self, items: Iterable[Post | Drop] | Post | Drop) -> None:
+        """Queue instructions; for each message only the newest pending one is sent."""
+        if isinstance(items, Post | Drop):
+            items = (items,)
+        for item in items:
+            if not isinstance(item, Post | Drop):
+                raise TypeError(f"expected Post or Drop, got {type(item).__name__}")
+            self._enqueue(item)
+
+    def learn_guild(self, channel_id: str, guild_id: int | None) -> None:
+        """Which server a channel is in (for links in direct messages)."""
+        if guild_id is not None:
+            self._guilds[channel_id] = guild_id
+
+    @contextlib.asynccontextmanager
+    async def panel_turn(self, table_id: int, user_id: str) -> AsyncIterator[None]:
+        """While a player's own interaction shows them their panel: refreshes queued before
+        are dropped, and none is sent meanwhile (it would land on top of the newer one)."""
+        self._generations[(table_id, user_id)] += 1
+        lane = self._lanes.get(_panel_lane(user_id))
+        if lane is not None:
+            for key in [k for k in lane.pending if k[0] == table_id]:
+                self.counters.coalesced["panel"] += 1
+                del lane.pending[key]
+        async with self._panel_locks[user_id]:
+            yield
+
+    @property
+    def pending(self) -> int:
+        return sum(len(lane.pending) for lane in self._lanes.values())
+
+    async def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything queued has been delivered (or given up); False on timeout."""
+        async def idle() -> None:
+            while True:
+                await self._idle.wait()
+                if self._side_tasks:
+                    await asyncio.wait(set(self._side_tasks))
+                    continue
+                if self._idle.is_set():
+                    return
+
+        try:
+            await asyncio.wait_for(idle(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def close(self) -> None:
+        """Stop every worker; what is still queued is dropped. Flush first to deliver it."""
+        self._closed = True
+        tasks = [lane.task for lane in self._lanes.values() if lane.task is not None]
+        tasks += list(self._side_tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self.pending:
+            log.warning("outbox closed with %d undelivered instructions", self.pending)
+        self._lanes.clear()
+        self._idle.set()
+
+    def _enqueue(self, item: Post | Drop) -> None:
+        if self._closed:
+            log.warning("outbox is closed; dropped %s", _describe(item))
+            return
+        place = item.place
+        panel = place.role is Role.PANEL
+        name = _panel_lane(place.chat_id) if panel else _channel_lane(place)
+        lane = self._lanes.get(name)
+        if lane is None:
+            lane = self._lanes[name] = _Lane(name)
+        key = (place.table_id, str(place.role), place.seat)
+        old = lane.pending.get(key)
+        if old is not None:
+            self.counters.coalesced[str(place.role)] += 1
+            # a replaced fresh post still owes its notification
+            if isinstance(old.item, Post) and old.item.fresh and isinstance(item, Post):
+                item = Post(item.place, item.screen, fresh=True)
+        generation = self._generations[(place.table_id, place.chat_id)] if panel else 0
+        lane.pending[key] = _Queued(item, generation)
+        self._idle.clear()
+        if lane.task is None:
+            lane.task = asyncio.create_task(self._drain(lane), name=f"discord outbox {name}")
+
+    # --- the workers ----------------------------------------------------------------
+
+    async def _drain(self, lane: _Lane) -> None:
+        try:
+            while lane.pending:
+                key = next(iter(lane.pending))
+                queued = lane.pending.pop(key)
+                try:
+                    await self._execute(queued)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # a stuck lane would be worse
+                    self.counters.failures[str(queued.item.place.role)] += 1
+                    log.warning("%s: %s", _describe(queued.item), type(error).__name__)
+                    log.debug("outbox failure detail", exc_info=True)
+        finally:
+            lane.task = None
+            if not lane.pending and self._lanes.get(lane.name) is lane:
+                del self._lanes[lane.name]
+            if not self._lanes:
+                self._idle.set()
+
+    async def _execute(self, queued: _Queued) -> None:
+        item = queued.item
+        if item.place.role is Role.PANEL:
+            if isinstance(item, Post):
+                await self._refresh_panel(item, queued.generation)
+            else:
+                self.panels.forget(item.place.table_id, item.place.chat_id)
+        elif isinstance(item, Post):
+            await self._show(item)
+        else:
+            await self._drop(item)
+
+    # --- panels ---------------------------------------------------------------------
+
+    async def _refresh_panel(self, post: Post, generation: int) -> None:
+        place = post.place
+        user = place.chat_id
+        async with self._panel_locks[user]:
+            if self._generations[(place.table_id, user)] != generation:
+                self.counters.coalesced["panel"] += 1
+                return  # the player's own interaction showed a newer panel meanwhile
+            panel = self.panels.get(place.table_id, user)
+            fingerprint = post.screen.fingerprint()
+            if panel is None or panel.fingerprint == fingerprint:
+                self.counters.skipped["panel"] += 1
+                return  # no token left (the ping tells them), or it shows this already
+            image = post.screen.image_fingerprint()
+            shown = layout(post.screen)
+            try:
+                await panel.handle.edit(**edit_kwargs(shown, image_changed=image != panel.image))
+            except discord.HTTPException as error:
+                # dismissed by the player, or the token expired early: a fresh panel is
+                # one press away
+                self.panels.forget(place.table_id, user, panel)
+                self.counters.failures["panel"] += 1
+                log.info("%s: refresh failed (HTTP %s, code %s)", _where(place), error.status,
+                         error.code)
+                return
+            panel.fingerprint, panel.image = fingerprint, image
+            self.counters.edits["panel"] += 1
+
+    # --- channel messages -----------------------------------------------------------
+
+    async def _show(self, post: Post) -> None:
+        place = post.place
+        channel = _channel_of(place)
+        ref = await self._ref(place)
+        fingerprint = post.screen.fingerprint()
+        if ref is not None and ref.chat_id == channel and not post.fresh:
+            if ref.content_hash == fingerprint:
+                self.counters.skipped[str(place.role)] += 1
+                return
+            if await self._edit(place, ref, post.screen):
+                await self.store.set_message_hash(place.table_id, place.role, place.seat,
+                                                  fingerprint)
+                return
+            ref = None  # it was deleted: send it anew
+        message = await self._send(place, channel, post.screen)
+        if message is None:
+            return
+        await self.store.set_message(place.table_id, place.role, place.seat, channel,
+                                     message.id, content_hash=fingerprint)
+        if ref is not None:
+            await self._delete_quietly(place, ref)
+        if post.fresh and place.role is Role.PING:
+            self._spawn(self._tell_turn(place, post.screen, message.id))
+
+    async def _send(self, place: Place, channel: str, screen: Screen) -> discord.Message | None:
+        role = str(place.role)
+        target = self.client.get_partial_messageable(int(channel))
+        notify = place.role is Role.PING
+        if screen.image is not None and self._files_allowed(channel):
+            try:
+                message = await target.send(**send_kwargs(layout(screen), notify=notify))
+            except discord.Forbidden as error:
+                self._no_files[channel] = self._clock()
+                log.warning("%s: sending with a picture refused (code %s); trying text",
+                            _where(place), error.code)
+            except discord.HTTPException as error:
+                self._failed(place, "send", error)
+                return None
+            else:
+                self._remember_image(message.id, screen.image_fingerprint())
+                self.counters.sends[role] += 1
+                return message
+        shown = await self._text_version(place, screen)
+        try:
+            message = await target.send(**send_kwargs(shown, notify=notify))
+        except discord.HTTPException as error:
+            self._failed(place, "send", error)
+            return None
+        self._remember_image(message.id, None)
+        self.counters.sends[role] += 1
+        return message
+
+    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> bool:
+        """Edit the kept message; False if it no longer exists."""
+        channel = ref.chat_id
+        message = self.client.get_partial_messageable(int(channel)).get_partial_message(
+            int(ref.message_id))
+        image = screen.image_fingerprint()
+        with_file = screen.image is not None and self._files_allowed(channel)
+        shown = layout(screen) if with_file else await self._text_version(place, screen)
+        known = self._images.get(ref.message_id, "unknown")
+        changed = not with_file or known != image
+        try:
+            await message.edit(**edit_kwargs(shown, image_changed=changed,
+                                             notify=place.role is Role.PING))
+        except discord.NotFound:
+            self._images.pop(ref.message_id, None)
+            return False
+        except discord.Forbidden as error:
+            if not with_file:
+                self._failed(place, "edit", error)
+                return True
+            self._no_files[channel] = self._clock()
+            log.warning("%s: editing with a picture refused (code %s); trying text",
+                        _where(place), error.code)
+            return await self._edit(place, ref, screen)
+        except discord.HTTPException as error:
+            self._failed(place, "edit", error)
+            return True  # not gone: the next post tries again
+        self._remember_image(int(ref.message_id), image if with_file else None)
+        self.counters.edits[str(place.role)] += 1
+        return True
+
+    async def _drop(self, drop: Drop) -> None:
+        place = drop.place
+        ref = await self._ref(place)
+        if ref is None:
+            return
+        await self._delete_quietly(place, ref)
+        await self.store.delete_message(place.table_id, place.role, place.seat)
+
+    async def _delete_quietly(self, place: Place, ref: MessageRef) -> None:
+        self._images.pop(ref.message_id, None)
+        message = self.client.get_partial_messageable(int(ref.chat_id)).get_partial_message(
+            int(ref.message_id))
+        try:
+            await message.delete()
+        except discord.NotFound:
+            return  # already gone: so much the better
+        except discord.HTTPException as error:
+            log.info("%s: delete failed (HTTP %s, code %s)", _where(place), error.status,
+                     error.code)
+            return
+        self.counters.deletes[str(place.role)] += 1
+
+    async def _text_version(self, place: Place, screen: Screen) -> Layout:
+        if screen.image is None:
+            return layout(screen)
+        lang = await self._table_language(place.table_id)
+        return layout(screen, note=self.translator.t(lang, "dc-missing-attach-right"),
+                      as_text=True)
+
+    # --- "your turn" in direct messages -----------------------------------------------
+
+    async def _tell_turn(self, place: Place, screen: Screen, ping_id: int) -> None:
+        """Each player the ping names gets a direct message, if they accept them."""
+        users = dict.fromkeys(p.user_id for p in screen.text if isinstance(p, Mention))
+        if not users:
+            return
+        loaded = await self.store.load_table(place.table_id)
+        if loaded is None:
+            return
+        table, seats = loaded
+        channel = _channel_of(place)
+        guild = self._guild_of(channel)
+        link = (f"https://discord.com/channels/{guild}/{channel}/{ping_id}"
+                if guild is not None else None)
+        for user in users:
+            seat = next((s for s in seats if s.user_id == user), None)
+            if seat is None:
+                continue
+            refused = self._dm_refused.get(user)
+            if refused is not None and self._clock() - refused < DM_RETRY_AFTER:
+                continue
+            lang = seat.language or table.language
+            text = self.translator.t(lang, "bot-your-turn-in-chat", chat=table.title)
+            if link:
+                text += "\n" + link
+            try:
+                dm = await self.client.create_dm(discord.Object(id=int(user)))
+                await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.Forbidden as error:
+                self._dm_refused[user] = self._clock()
+                log.info("table %s seat %s: no direct messages (code %s)", table.id, seat.seat,
+                         error.code)
+                await self._note_no_dm(place, seat.seat, seat.display_name, table.language)
+                continue
+            except discord.HTTPException as error:
+                self._failed(place, "direct message", error)
+                continue
+            self._dm_refused.pop(user, None)
+            self.counters.sends["dm"] += 1
+
+    async def _note_no_dm(self, place: Place, seat: int | None, name: str, lang: str) -> None:
+        """Once per table and player: say in the channel why no direct message comes."""
+        note = Place(place.table_id, Role.NOTE, seat, place.chat_id, place.thread_id)
+        if await self._ref(note) is not None:
+            return
+        self.post(Post(note, Screen((self.translator.t(lang, "dc-dm-blocked", name=name),))))
+
+    # --- small helpers ------------------------------------------------------------------
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine, name="discord outbox dm")
+        self._side_tasks.add(task)
+        task.add_done_callback(self._side_done)
+
+    def _side_done(self, task: asyncio.Task[None]) -> None:
+        self._side_tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a direct message task failed: %s", type(task.exception()).__name__)
+
+    async def _ref(self, place: Place) -> MessageRef | None:
+        return await self.store.get_message(place.table_id, place.role, place.seat)
+
+    async def _table_language(self, table_id: int) -> str:
+        table = await self.store.get_table(table_id)
+        return table.language if table is not None else self.default_language
+
+    def _guild_of(self, channel: str) -> int | None:
+        known = self._guilds.get(channel)
+        if known is not None:
+            return known
+        cached = self.client.get_channel(int(channel))
+        guild = getattr(cached, "guild", None)
+        return getattr(guild, "id", None)
+
+    def _files_allowed(self, channel: str) -> bool:
+        refused = self._no_files.get(channel)
+        if refused is None:
+            return True
+        if self._clock() - refused >= NO_FILES_FOR:
+            del self._no_files[channel]
+            return True
+        return False
+
+    def _remember_image(self, message_id: int, fingerprint: str | None) -> None:
+        key = str(message_id)
+        self._images.pop(key, None)
+        self._images[key] = fingerprint
+        if len(self._images) > self._IMAGES_KEPT:
+            del self._images[next(iter(self._images))]
+
+    def _failed(self, place: Place, what: str, error: discord.HTTPException) -> None:
+        self.counters.failures[str(place.role)] += 1
+        log.warning("%s: %s failed (HTTP %s, code %s)", _where(place), what, error.status,
+                    error.code)
+
+
+def _channel_of(place: Place) -> str:
+    """The channel a public message lives in: the table's thread, or its channel."""
+    return place.thread_id or place.chat_id
+
+
+def _channel_lane(place: Place) -> str:
+    return f"c:{_channel_of(place)}"
+
+
+def _panel_lane(user_id: str) -> str:
+    return f"u:{user_id}"
+
+
+def _where(place: Place) -> str:
+    seat = "" if place.seat is None else f" seat {place.seat}"
+    return f"table {place.table_id} {place.role}{seat}"
+
+
+def _describe(item: Post | Drop) -> str:
+    kind = "drop" if isinstance(item, Drop) else "post"
+    return f"{_where(item.place)} {kind}"

@@ -1,0 +1,271 @@
+"""The Discord outbox against a recording fake client: messages edited in place, identical
+screens skipped, stale edits coalesced, pictures uploaded only when they change, deleted
+messages re-sent, a channel without Attach Files, the turn ping's DM and its fallback, and
+panels refreshed only through a still valid interaction token."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+
+from bot.discord.outbox import Outbox
+from bot.discord.panels import PanelTokens
+from bot.i18n import Translator
+from bot.screens import Drop, Mention, Place, Post, Role, Screen
+from bot.storage import Store
+from tests.discord_helpers import FakeClient, FakeHandle, http_error
+
+TR = Translator.load()
+CHANNEL = "500"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def store(tmp_path) -> AsyncIterator[Store]:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def client() -> FakeClient:
+    return FakeClient()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def outbox(client: FakeClient, store: Store, clock: Clock) -> AsyncIterator[Outbox]:
+    box = Outbox(client, store, TR, PanelTokens(clock=clock), clock=clock)  # type: ignore[arg-type]
+    yield box
+    await box.close()
+
+
+async def table(store: Store, thread: str | None = None) -> int:
+    row = await store.create_table("discord", CHANNEL, thread, "lanterns", creator_id="42",
+                                   language="en", title="#general")
+    await store.add_seat(row.id, "42", "Ann", language="ru")
+    await store.add_seat(row.id, "43", "Bob", language="pl")
+    return row.id
+
+
+def board(table_id: int, text: str, image: bytes | None = b"png1", **kw: object) -> Post:
+    return Post(Place(table_id, Role.BOARD, None, CHANNEL, kw.pop("thread", None)),  # type: ignore[arg-type]
+                Screen((text,), image=image), **kw)  # type: ignore[arg-type]
+
+
+def ping(table_id: int, user: str = "42", name: str = "Ann") -> Post:
+    return Post(Place(table_id, Role.PING, None, CHANNEL),
+                Screen(("🔔 ", Mention(user, name), ", your turn!")), fresh=True)
+
+
+def panel(table_id: int, user: str, text: str, seat: int = 0) -> Post:
+    return Post(Place(table_id, Role.PANEL, seat, user), Screen((text,), image=b"hand"))
+
+
+async def test_a_kept_message_is_sent_once_then_edited_in_place(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    t = await table(store)
+    outbox.post(board(t, "move 1"))
+    assert await outbox.flush(5)
+    [sent] = client.of("send")
+    assert sent.channel == int(CHANNEL) and sent.kwargs["content"] == "move 1"
+    assert sent.kwargs["file"].filename == "picture.png"
+    assert sent.kwargs["allowed_mentions"].to_dict()["parse"] == []  # a board pings nobody
+    ref = await store.get_message(t, Role.BOARD)
+    assert ref is not None and ref.message_id == "1000" and ref.chat_id == CHANNEL
+
+    outbox.post(board(t, "move 1"))  # identical: no request
+    assert await outbox.flush(5)
+    outbox.post(board(t, "move 2"))  # same picture: no new upload
+    assert await outbox.flush(5)
+    [edit] = client.of("edit")
+    assert edit.message == 1000 and edit.kwargs["content"] == "move 2"
+    assert "attachments" not in edit.kwargs
+    outbox.post(board(t, "move 3", image=b"png2"))
+    assert await outbox.flush(5)
+    assert len(client.of("edit")[-1].kwargs["attachments"]) == 1
+    assert outbox.counters.skipped["board"] == 1 and len(client.of("send")) == 1
+
+
+async def test_edits_a_newer_one_replaces_while_waiting_are_never_sent(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    t = await table(store)
+    client.gate = asyncio.Event()
+    outbox.post(board(t, "move 1"))
+    await asyncio.sleep(0.05)  # the first send is under way (waiting on the gate)
+    for move in range(2, 7):
+        outbox.post(board(t, f"move {move}", image=f"png{move}".encode()))
+    client.gate.set()
+    assert await outbox.flush(5)
+    assert [c.kwargs["content"] for c in client.calls] == ["move 1", "move 6"]
+    assert outbox.counters.coalesced["board"] == 4
+
+
+async def test_threads_get_their_messages_and_a_deleted_message_is_sent_anew(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    t = await table(store, thread="777")
+    outbox.post(board(t, "move 1", thread="777"))
+    assert await outbox.flush(5)
+    assert client.of("send")[0].channel == 777
+    client.fail["edit"] = [http_error(discord.NotFound, 404, 10008)]
+    outbox.post(board(t, "move 2", thread="777"))
+    assert await outbox.flush(5)
+    assert [c.method for c in client.calls] == ["send", "edit", "send"]
+    ref = await store.get_message(t, Role.BOARD)
+    assert ref is not None and ref.message_id == "1001" and ref.chat_id == "777"
+
+
+async def test_without_attach_files_the_board_comes_as_text_with_a_note(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    t = await table(store)
+    client.fail["send"] = [http_error(discord.Forbidden, 403, 50013)]
+    outbox.post(board(t, "move 1"))
+    assert await outbox.flush(5)
+    first, second = client.of("send")
+    assert "file" in first.kwargs and "file" not in second.kwargs
+    assert second.kwargs["content"].startswith("move 1\n\n*")
+    assert TR.t("en", "dc-missing-attach-right").split(":")[0] in second.kwargs["content"]
+
+
+async def test_a_fresh_ping_replaces_the_last_one_pings_and_sends_a_dm(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    t = await table(store)
+    outbox.learn_guild(CHANNEL, 9)
+    outbox.post(ping(t))
+    assert await outbox.flush(5)
+    outbox.post(ping(t, "43", "Bob"))
+    assert await outbox.flush(5)
+    sends, deletes, dms = client.of("send"), client.of("delete"), client.of("dm")
+    assert [s.kwargs["content"] for s in sends] == ["🔔 <@42>, your turn!", "🔔 <@43>, your turn!"]
+    assert [u.id for u in sends[1].kwargs["allowed_mentions"].users] == [43]
+    assert [d.message for d in deletes] == [1000]  # the first ping
+    assert [d.channel for d in dms] == [42, 43]
+    ann, bob = (d.kwargs["content"] for d in dms)
+    assert ann.startswith(TR.t("ru", "bot-your-turn-in-chat", chat="#general"))
+    assert bob.startswith(TR.t("pl", "bot-your-turn-in-chat", chat="#general"))
+    assert ann.endswith(f"https://discord.com/channels/9/{CHANNEL}/1000")
+
+
+async def test_a_player_who_refuses_dms_gets_one_note_in_the_channel(
+        outbox: Outbox, client: FakeClient, store: Store, clock: Clock) -> None:
+    t = await table(store)
+    client.fail["dm"] = [http_error(discord.Forbidden, 403, 50007)]
+    outbox.post(ping(t))
+    assert await outbox.flush(5)
+    [note] = [s for s in client.of("send") if "Ann" in s.kwargs["content"]]
+    assert note.kwargs["content"] == TR.t("en", "dc-dm-blocked", name="Ann")
+    assert await store.get_message(t, Role.NOTE, None) is not None
+    # the next turns: no new DM attempt for a while, and no second note
+    for _ in range(2):
+        outbox.post(ping(t))
+        assert await outbox.flush(5)
+    assert len(client.of("dm")) == 1
+    assert len([s for s in client.of("send") if "Ann" in s.kwargs["content"]]) == 1
+    clock.now += 3601  # later the DM is tried again (they may have allowed it)
+    outbox.post(ping(t))
+    assert await outbox.flush(5)
+    assert len(client.of("dm")) == 2
+
+
+async def test_a_drop_deletes_the_kept_message(outbox: Outbox, client: FakeClient,
+                                               store: Store) -> None:
+    t = await table(store)
+    outbox.post(board(t, "move 1"))
+    outbox.post(Drop(Place(t, Role.LOBBY, None, CHANNEL)))  # nothing kept: nothing to do
+    assert await outbox.flush(5)
+    outbox.post(Drop(Place(t, Role.BOARD, None, CHANNEL)))
+    assert await outbox.flush(5)
+    assert [c.method for c in client.calls] == ["send", "delete"]
+    assert await store.get_message(t, Role.BOARD) is None
+
+
+# --- panels ----------------------------------------------------------------------------------
+
+
+async def test_panels_are_refreshed_only_through_a_valid_token(
+        outbox: Outbox, client: FakeClient, store: Store, clock: Clock) -> None:
+    t = await table(store)
+    outbox.post(panel(t, "42", "hand 1"))  # no token: skipped (the ping tells them)
+    assert await outbox.flush(5)
+    assert outbox.counters.skipped["panel"] == 1
+
+    handle = FakeHandle()
+    outbox.panels.remember(t, "42", handle=handle, fingerprint=None, image=None)
+    outbox.post(panel(t, "42", "hand 2"))
+    assert await outbox.flush(5)
+    [edit] = handle.edits
+    assert edit["content"] == "hand 2" and len(edit["attachments"]) == 1
+    outbox.post(panel(t, "42", "hand 2"))  # identical: skipped
+    assert await outbox.flush(5)
+    outbox.post(panel(t, "42", "hand 3"))  # same picture: not uploaded again
+    assert await outbox.flush(5)
+    assert [e["content"] for e in handle.edits] == ["hand 2", "hand 3"]
+    assert "attachments" not in handle.edits[-1]
+
+    clock.now += 15 * 60 - 29  # the token is about to expire: no longer used
+    outbox.post(panel(t, "42", "hand 4"))
+    assert await outbox.flush(5)
+    assert len(handle.edits) == 2 and outbox.panels.get(t, "42") is None
+    assert client.calls == []  # panels never go to a channel
+
+
+async def test_a_dismissed_panel_is_forgotten(outbox: Outbox, store: Store) -> None:
+    t = await table(store)
+    handle = FakeHandle(fail=[http_error(discord.NotFound, 404, 10008)])
+    outbox.panels.remember(t, "42", handle=handle)
+    outbox.post(panel(t, "42", "hand 1"))
+    assert await outbox.flush(5)
+    assert outbox.panels.get(t, "42") is None and outbox.counters.failures["panel"] == 1
+
+
+async def test_the_players_own_answer_drops_older_refreshes(outbox: Outbox, store: Store
+                                                            ) -> None:
+    t = await table(store)
+    handle = FakeHandle()
+    outbox.panels.remember(t, "42", handle=handle)
+    outbox.post(panel(t, "42", "older"))
+    outbox.post(panel(t, "43", "Bob's"))  # another player's lane is not touched
+    bob = FakeHandle()
+    outbox.panels.remember(t, "43", handle=bob)
+    async with outbox.panel_turn(t, "42"):
+        pass  # the interaction shows the newer panel here
+    assert await outbox.flush(5)
+    assert handle.edits == [] and [e["content"] for e in bob.edits] == ["Bob's"]
+
+
+async def test_a_refresh_waits_for_the_players_own_answer(outbox: Outbox, store: Store) -> None:
+    t = await table(store)
+    handle = FakeHandle()
+    outbox.panels.remember(t, "42", handle=handle)
+    async with outbox.panel_turn(t, "42"):
+        outbox.post(panel(t, "42", "newer move"))  # queued while the answer is shown
+        await asyncio.sleep(0.05)
+        assert handle.edits == []  # held back until the answer is out
+    assert await outbox.flush(5)
+    assert [e["content"] for e in handle.edits] == ["newer move"]
+
+
+def test_tokens_expire() -> None:
+    clock = Clock()
+    panels = PanelTokens(clock=clock)
+    first = panels.remember(1, "42", handle="a")
+    panels.remember(2, "42", handle="b")
+    clock.now += 100
+    panels.forget(1, "42", FakeHandle())  # type: ignore[arg-type]  # not that panel: kept
+    assert panels.get(1, "42") is first
+    clock.now += 15 * 60
+    assert panels.prune() == 2 and len(panels) == 0
