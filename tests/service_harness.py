@@ -5,9 +5,14 @@ sees and press the buttons that are really there."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from bot.i18n import Translator
 from bot.screens import Button, ChatRef, Drop, Place, Result, Role, Screen, UserRef, plain
+from bot.storage import Store
 from bot.tables import TableService
 
 GROUP = ChatRef("telegram", "-100", title="Game night")
@@ -100,3 +105,28 @@ class Harness:
     @staticmethod
     def text(screen: Screen) -> str:
         return plain(screen.text)
+
+
+@asynccontextmanager
+async def open_harness(folder: Path, translator: Translator) -> AsyncIterator[Harness]:
+    """A service on a fresh database, on a Telegram-like platform (joining needs the private
+    chat), with fixed seeds so every test plays the same games each run."""
+    store = await Store.open(folder / "db.sqlite3")
+    service = TableService(store, translator, seeds=itertools.count(2026).__next__)
+    service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
+    try:
+        yield Harness(service)
+    finally:
+        await store.close()
+
+
+async def seat_players(h: Harness, players: list[UserRef], game: str) -> int:
+    """Open a table of `game` with these players through the real flow: private chat, Join."""
+    for user in players:
+        await h.start_private(user)
+    await h.command(players[0], "newgame", game)
+    lobby = h.screen(Role.LOBBY)
+    for user in players[1:]:
+        await h.press(user, h.data(lobby, "j:"))
+    table = await h.service.store.active_table("telegram", GROUP.id, None)
+    return table.id

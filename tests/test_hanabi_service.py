@@ -4,7 +4,6 @@ host but its `GameSpec` and renderer."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -12,11 +11,10 @@ import pytest
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
-from bot.storage import Store
-from bot.tables import TableService
 from engine.core import replay
 from engine.hanabi import SPEC
-from tests.service_harness import GROUP, Harness
+from tests.service_harness import Harness, open_harness
+from tests.service_harness import seat_players as seat_table
 
 USERS = [UserRef(str(2000 + i), name, lang) for i, (name, lang) in enumerate(
     [("Анна", "ru"), ("Łukasz", "pl"), ("Bob", "en"), ("Eve 🎲", "en"), ("Борис", "ru")])]
@@ -26,21 +24,12 @@ BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 
 @pytest.fixture
 async def harness(tmp_path):
-    store = await Store.open(tmp_path / "db.sqlite3")
-    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
-    service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
-    yield Harness(service)
-    await store.close()
+    async with open_harness(tmp_path, TR) as h:
+        yield h
 
 
 async def seat_players(h: Harness, players: list[UserRef]) -> int:
-    for user in players:
-        await h.start_private(user)
-    await h.command(players[0], "newgame", "hanabi")
-    lobby = h.screen(Role.LOBBY)
-    for user in players[1:]:
-        await h.press(user, h.data(lobby, "j:"))
-    return (await h.service.store.active_table("telegram", GROUP.id, None)).id
+    return await seat_table(h, players, "hanabi")
 
 
 def pick(h: Harness, screen, rng: random.Random) -> str:

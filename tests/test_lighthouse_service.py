@@ -4,7 +4,6 @@ secret in the group."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -12,11 +11,9 @@ import pytest
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
-from bot.storage import Store
-from bot.tables import TableService
 from engine.core import replay
 from engine.lighthouse import SPEC
-from tests.service_harness import GROUP, Harness
+from tests.service_harness import GROUP, Harness, open_harness
 
 TR = Translator.load()
 USERS = [UserRef("2001", "Анна", "ru"), UserRef("2002", "Łukasz 🎲", "pl")]
@@ -25,11 +22,8 @@ BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 
 @pytest.fixture
 async def harness(tmp_path):
-    store = await Store.open(tmp_path / "db.sqlite3")
-    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
-    service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
-    yield Harness(service)
-    await store.close()
+    async with open_harness(tmp_path, TR) as h:
+        yield h
 
 
 async def open_table(h: Harness, options: dict | None = None) -> int:

@@ -17,7 +17,8 @@ from bot.tables import TableService
 from engine.core import replay
 from engine.lanterns import SPEC
 from render.lanterns import board_png
-from tests.service_harness import GROUP, Harness
+from tests.service_harness import GROUP, Harness, open_harness
+from tests.service_harness import seat_players as seat_table
 from tests.test_lanterns_properties import scramble_secrets
 
 USERS = [UserRef(str(1000 + i), name, lang) for i, (name, lang) in
@@ -28,23 +29,12 @@ TR = Translator.load()
 
 @pytest.fixture
 async def harness(tmp_path):
-    store = await Store.open(tmp_path / "db.sqlite3")
-    service = TableService(store, TR, seeds=itertools.count(2026).__next__)
-    service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
-    yield Harness(service)
-    await store.close()
+    async with open_harness(tmp_path, TR) as h:
+        yield h
 
 
 async def seat_players(h: Harness, players: list[UserRef]) -> int:
-    """Open a Lanterns table with these players through the real flow: DM start, Join."""
-    for user in players:
-        await h.start_private(user)
-    await h.command(players[0], "newgame", "lanterns")
-    lobby = h.screen(Role.LOBBY)
-    for user in players[1:]:
-        await h.press(user, h.data(lobby, "j:"))
-    table = await h.service.store.active_table("telegram", GROUP.id, None)
-    return table.id
+    return await seat_table(h, players, "lanterns")
 
 
 async def test_lobby_names_a_host_who_has_not_opened_the_private_chat(harness):
