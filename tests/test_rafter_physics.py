@@ -195,3 +195,10 @@ def test_thicker_solver_boards_are_configurable() -> None:
     thick = dataclasses.replace(CONFIG, lumber=dataclasses.replace(CONFIG.lumber, sim_thickness=2.0))
     result = place(Scene(), [card(0.0), Placement(CHEST, 0, 0.0, 0.0)], seed=None, config=thick)
     assert result.scene.get("C0.0").pose.pos[2] == pytest.approx(2.0, abs=0.1)
+
+
+def test_bench_plays_a_few_legal_looking_turns(capsys) -> None:
+    from bench.rafter import main
+
+    main(["--turns", "2", "--seed", "7"])
+    assert "early (turns 0-3)" in capsys.readouterr().out

@@ -1,0 +1,143 @@
+"""Rafter Five figures: the time to simulate and settle one step (lift a rafter, place a
+lumber card, a rafter, a chest) on an early and on a late raft built by legal-looking play.
+
+    python -m bench.rafter [--turns N] [--seed S] [--players P] [--verbose]
+
+Play: each turn lifts a rafter off the raft when none is in the sea (never the previous
+player's), puts a lumber card partly over lumber already on the raft (never over a chest or
+a rafter; the first one anywhere on the raft card), the rafter and a chest on that card; a
+fall ends the turn. Aims are random but sensible; the tremor is seeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from engine.rafter.config import CONFIG
+from engine.rafter.physics import RAFT, Placement, lift, place, surface_under
+from engine.rafter.scene import CHEST, LUMBER, RAFTER, Scene
+from engine.rafter.tremor import derive_seed
+
+_TRIES = 40  # aims tried for a legal lumber card before giving up on a turn
+
+
+def _lumber_aim(scene: Scene, variant: int, rng: random.Random) -> Placement | None:
+    """A random legal-looking aim for a lumber card: over the raft card, partly on lumber."""
+    boards = scene.of_kind(LUMBER)
+    half_x, half_y = CONFIG.raft_size[0] / 2, CONFIG.raft_size[1] / 2
+    for _ in range(_TRIES):
+        if boards:
+            base = rng.choice(boards)
+            x = base.pose.pos[0] + rng.uniform(-25, 25)
+            y = base.pose.pos[1] + rng.uniform(-15, 15)
+        else:
+            x, y = rng.uniform(-20, 20), rng.uniform(-half_y + 15, half_y - 15)
+        x = max(-half_x, min(half_x, x))
+        y = max(-half_y, min(half_y, y))
+        yaw = rng.uniform(0, 180)
+        under = {owner for owner, _h in surface_under(scene, LUMBER, variant, x, y, yaw)}
+        if any(o[0] in (RAFTER, CHEST) for o in under if o not in (RAFT,)):
+            continue
+        if boards and not any(o.startswith(LUMBER) for o in under):
+            continue
+        return Placement(LUMBER, variant, x, y, yaw)
+    return None
+
+
+def _on_card(card_x: float, card_y: float, yaw: float, along: float) -> tuple[float, float]:
+    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+    return card_x + c * along, card_y + s * along
+
+
+def play(turns: int, seed: int, players: int = 4):
+    """Yield (turn, step name, pieces on the raft before, seconds, simulation steps)
+    while playing."""
+    rng = random.Random(seed)
+    scene = Scene()
+    sea_lumber = list(range(CONFIG.lumber.count))
+    rng.shuffle(sea_lumber)
+    sea_rafters = list(range(len(CONFIG.rafters)))
+    chest_index = [0] * len(CONFIG.colors)
+    previous: int | None = None
+    for turn in range(turns):
+        color = turn % players
+        fell = False
+        # take a rafter: from the sea first, else lift one off the raft
+        choices = [r for r in sea_rafters if r != previous]
+        if choices:
+            rafter = rng.choice(choices)
+            sea_rafters.remove(rafter)
+        else:
+            on_raft = [p.variant for p in scene.of_kind(RAFTER) if p.variant != previous]
+            rafter = rng.choice(on_raft)
+            n = len(scene.pieces)
+            t0 = time.perf_counter()
+            result = lift(scene, f"{RAFTER}{rafter}", seed=derive_seed(seed, turn, "lift"))
+            yield turn, "lift", n, time.perf_counter() - t0, result.steps
+            scene, fell = result.scene, bool(result.fallen)
+            for piece in result.fallen:
+                if piece.kind == RAFTER:
+                    sea_rafters.append(piece.variant)
+                elif piece.kind == LUMBER:
+                    sea_lumber.append(piece.variant)
+        previous = rafter
+        if fell or not sea_lumber:
+            if not fell:
+                sea_rafters.append(rafter)
+            continue
+        variant = sea_lumber[0]
+        aim = _lumber_aim(scene, variant, rng)
+        if aim is None:
+            sea_rafters.append(rafter)
+            continue
+        sea_lumber.pop(0)
+        steps = [aim]
+        along_r, along_c = rng.uniform(-30, 30), rng.uniform(-40, 40)
+        rx, ry = _on_card(aim.x, aim.y, aim.yaw_deg, along_r)
+        cx, cy = _on_card(aim.x, aim.y, aim.yaw_deg, along_c)
+        steps.append(Placement(RAFTER, rafter, rx, ry, aim.yaw_deg))
+        steps.append(Placement(CHEST, color, cx, cy, aim.yaw_deg, index=chest_index[color]))
+        chest_index[color] += 1
+        for name, placement in zip(("lumber", "rafter", "chest"), steps):
+            n = len(scene.pieces)
+            t0 = time.perf_counter()
+            result = place(scene, [placement], seed=derive_seed(seed, turn, name))
+            yield turn, name, n, time.perf_counter() - t0, result.steps
+            scene = result.scene
+            if result.fallen:
+                for piece in result.fallen:
+                    if piece.kind == RAFTER:
+                        sea_rafters.append(piece.variant)
+                    elif piece.kind == LUMBER:
+                        sea_lumber.append(piece.variant)
+                if name == "lumber":
+                    sea_rafters.append(rafter)
+                break
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--turns", type=int, default=24)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    early: list[float] = []
+    late: list[float] = []
+    split = args.turns // 2
+    for turn, name, n, seconds, steps in play(args.turns, args.seed, args.players):
+        if args.verbose:
+            print(f"turn {turn:2d} {name:6s} pieces {n:2d}: {seconds * 1000:7.1f} ms, {steps} steps")
+        (early if turn < 4 else late if turn >= split else []).append(seconds)
+    for label, times in (("early (turns 0-3)", early), (f"late (turns {split}+)", late)):
+        if times:
+            print(f"{label}: {len(times)} steps, median {statistics.median(times) * 1000:.0f} ms, "
+                  f"worst {max(times) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
