@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.figures import ms, p95
 from tests.discord_e2e_helpers import Choice, World, button, choices, choose, lobby, notes, panel
 from tests.fake_discord import (
     FakeChannel,
@@ -170,18 +171,10 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
           f"{len(times) / elapsed:.1f} interactions/s handled over {elapsed:.0f} s "
           f"({len(figures.records)} interactions)")
     if times:
-        print(f"  dispatch -> first response: median {_ms(statistics.median(times))}, "
-              f"p95 {_ms(_p95(times))}, max {_ms(max(times))}")
+        print(f"  dispatch -> first response: median {ms(statistics.median(times))}, "
+              f"p95 {ms(p95(times))}, max {ms(max(times))}")
     print(f"  answered late (> {LATE:.0f} s) or never: {late}"
           + (f"; {figures.stuck} waits timed out" if figures.stuck else ""))
-
-
-def _p95(values: list[float]) -> float:
-    return sorted(values)[int(0.95 * (len(values) - 1))]
-
-
-def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.0f} ms"
 
 
 def places(server: FakeDiscordServer, count: int) -> list[Table]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
+from bench.figures import render_line
 from engine.hanabi import SPEC
 from engine.hanabi.playouts import Policy, oracle_action, play_game, random_action
 
@@ -58,15 +58,7 @@ def bench_render(renders: int) -> None:
         ("panel", lambda: panel_png(own, names=names, focus=focus)),
         ("view+panel", lambda: panel_png(SPEC.view(state, seat), names=names)),
     ):
-        draw()  # warm caches: fonts and card sprites are built once per process
-        times = []
-        for _ in range(renders):
-            start = time.perf_counter()
-            png = draw()
-            times.append(time.perf_counter() - start)
-        print(f"render {label} (5 players): median {1000 * statistics.median(times):.1f} ms, "
-              f"p95 {1000 * sorted(times)[int(0.95 * len(times))]:.1f} ms, "
-              f"{len(png) / 1024:.0f} KiB PNG")
+        print(render_line(f"{label} (5 players)", draw, renders))
 
 
 def main(argv: list[str] | None = None) -> None:

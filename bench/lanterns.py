@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
+from bench.figures import render_line
 from engine.lanterns import SPEC
 
 
@@ -56,18 +56,10 @@ def bench_render(renders: int) -> None:
     own = SPEC.view(state, state.current)
     tile = state.players[state.current].hand[0]
     focus = dict(SPEC.menu(state, state.current, ("p", str(tile), "0")).focus)
-    for label, draw in (
-        ("board", lambda: board_png(public, names=names)),
-        ("panel", lambda: panel_png(own, names=names, focus=focus)),
-    ):
-        draw()  # warm caches: fonts and tile sprites are built once per process
-        times = []
-        for _ in range(renders):
-            start = time.perf_counter()
-            png = draw()
-            times.append(time.perf_counter() - start)
-        print(f"render {label} ({len(state.board)} tiles): median {1000 * statistics.median(times):.1f} ms, "
-              f"p95 {1000 * sorted(times)[int(0.95 * len(times))]:.1f} ms, {len(png) / 1024:.0f} KiB PNG")
+    tiles = len(state.board)
+    print(render_line(f"board ({tiles} tiles)", lambda: board_png(public, names=names), renders))
+    print(render_line(f"panel ({tiles} tiles)",
+                      lambda: panel_png(own, names=names, focus=focus), renders))
 
 
 def main(argv: list[str] | None = None) -> None:

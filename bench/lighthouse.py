@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
-from collections.abc import Callable
 
+from bench.figures import render_line
 from engine.lighthouse import SPEC
 from engine.lighthouse.state import LighthouseState
 
@@ -56,16 +55,6 @@ def bench_rules(matches: int) -> None:
           f"{1e6 * elapsed / moves:.0f} µs a move)")
 
 
-def _time(draw: Callable[[], bytes], renders: int) -> tuple[list[float], bytes]:
-    png = draw()  # warm caches: fonts and sprites are built once per process
-    times = []
-    for _ in range(renders):
-        start = time.perf_counter()
-        png = draw()
-        times.append(time.perf_counter() - start)
-    return times, png
-
-
 def bench_render(renders: int) -> None:
     from render.lighthouse import board_png, panel_png, waiting_png
 
@@ -83,10 +72,7 @@ def bench_render(renders: int) -> None:
         ("panel (move previewed)", lambda: panel_png(own, names=names, focus=leaf)),
         ("waiting", lambda: waiting_png(other, names=names)),
     ):
-        times, png = _time(draw, renders)
-        print(f"render {label}: median {1000 * statistics.median(times):.1f} ms, "
-              f"p95 {1000 * sorted(times)[int(0.95 * len(times))]:.1f} ms, "
-              f"{len(png) / 1024:.0f} KiB PNG")
+        print(render_line(label, draw, renders))
 
 
 def main(argv: list[str] | None = None) -> None:

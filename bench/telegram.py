@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.figures import ms, p95
 from bot.i18n import Translator
 from bot.storage import Store
 from bot.tables import TableService
@@ -196,11 +197,11 @@ async def load(server: FakeTelegramServer, opened: list[Table], seconds: float,
     offered = f"offered {rate:.0f} presses/s" if rate else "pressing flat out"
     print(f"{len(opened)} concurrent tables, {offered}: {figures.presses / elapsed:.1f} presses/s "
           f"handled over {elapsed:.0f} s")
-    print(f"  press -> answer:     median {_ms(statistics.median(figures.answer))}, "
-          f"p95 {_ms(_p95(figures.answer))}")
+    print(f"  press -> answer:     median {ms(statistics.median(figures.answer))}, "
+          f"p95 {ms(p95(figures.answer))}")
     if figures.board:
-        print(f"  move  -> board edit: median {_ms(statistics.median(figures.board))}, "
-              f"p95 {_ms(_p95(figures.board))} ({len(figures.board)} moves)")
+        print(f"  move  -> board edit: median {ms(statistics.median(figures.board))}, "
+              f"p95 {ms(p95(figures.board))} ({len(figures.board)} moves)")
 
 
 async def messages_per_move(server: FakeTelegramServer, games: int) -> None:
@@ -226,14 +227,6 @@ async def messages_per_move(server: FakeTelegramServer, games: int) -> None:
     print(f"messages sent or edited per move (mover's panel excluded), {games} whole 4-player "
           f"games: mean {statistics.mean(per_move):.2f}, max {max(per_move)} over {len(per_move)} moves")
     print("  by method: " + ", ".join(f"{k} {v / len(per_move):.2f}" for k, v in kinds.most_common()))
-
-
-def _p95(values: list[float]) -> float:
-    return sorted(values)[int(0.95 * (len(values) - 1))]
-
-
-def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.0f} ms"
 
 
 async def run(tables: int, seconds: float, games: int, rate: float) -> None:
