@@ -309,7 +309,7 @@ class TableService:
             return Result(Reply(self.tr.t(lang, "bot-done")),
                           posts=(Post(self._place(table, Role.LOBBY), screen),))
         posts: list[Post | Drop] = [
-            Post(self._place(table, Role.BOARD), await self._board(table, seats, user.name)),
+            await self._cancelled_board(table, seats, user.name),
             Drop(self._place(table, Role.PING)),
         ]
         chat_title = table.title
@@ -401,9 +401,7 @@ class TableService:
         (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
         players = _players(seats, table.language)
         over = spec.is_over(after)
-        draws: list[Draw] = [lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
-            self.tr, table.language, spec=spec, table_id=table.id, state=after, players=players,
-            events=events))]
+        draws = [self._board_draw(table, spec, after, players, events)]
         acted, acting = spec.to_act(before), spec.to_act(after)
         for seat in seats:
             assert seat.seat is not None
@@ -450,9 +448,7 @@ class TableService:
         state = spec.from_dict(table.state or {})
         players = _players(seats, table.language)
         events = await self._events_of_last_move(table, spec)
-        draws: list[Draw] = [lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
-            self.tr, table.language, spec=spec, table_id=table.id, state=state, players=players,
-            events=events))]
+        draws = [self._board_draw(table, spec, state, players, events)]
         if table.status == Status.PLAYING:
             draws.extend(lambda ping=ping: ping
                          for ping in self._pings(table, spec, state, players, fresh=fresh_ping))
@@ -461,17 +457,20 @@ class TableService:
                          for seat in seats)
         return [post async for post in self._drawn(table.id, table.version, draws)]
 
-    async def _board(self, table: TableRow, seats: list[SeatRow], cancelled_by: str | None = None,
-                     *, events: Sequence[Event] | None = None, state: Any = None) -> Screen:
+    async def _cancelled_board(self, table: TableRow, seats: list[SeatRow], by: str) -> Post:
         spec = self.games[table.game]
-        if state is None:
-            state = spec.from_dict(table.state or {})
-        if events is None:
-            events = await self._events_of_last_move(table, spec)
-        return await asyncio.to_thread(
-            screens.board_screen, self.tr, table.language, spec=spec, table_id=table.id,
-            state=state, players=_players(seats, table.language), events=events,
-            cancelled_by=cancelled_by)
+        state = spec.from_dict(table.state or {})
+        events = await self._events_of_last_move(table, spec)
+        draw = self._board_draw(table, spec, state, _players(seats, table.language), events, by)
+        return await asyncio.to_thread(draw)  # type: ignore[return-value]
+
+    def _board_draw(self, table: TableRow, spec: GameSpec, state: Any,
+                    players: Sequence[screens.Player], events: Sequence[Event],
+                    cancelled_by: str | None = None) -> Draw:
+        """The group's board, to be drawn in a worker thread."""
+        return lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
+            self.tr, table.language, spec=spec, table_id=table.id, state=state, players=players,
+            events=events, cancelled_by=cancelled_by))
 
     async def _events_of_last_move(self, table: TableRow, spec: GameSpec) -> tuple[Event, ...]:
         cached = self._last_events.get(table.id)
