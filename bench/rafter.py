@@ -1,5 +1,7 @@
 """Rafter Five figures: the time to simulate and settle one step (lift a rafter, place a
-lumber card, a rafter, a chest) on an early and on a late raft built by legal-looking play.
+lumber card, a rafter, a chest) on an early and on a late raft built by legal-looking play,
+then on the final raft: a risk estimate (its trials in a thread pool) and a `RaftProbe`
+(built once, then 100 fine-grid footprint queries, as the legality checks use it).
 
     python -m bench.rafter [--turns N] [--seed S] [--players P] [--verbose]
 
@@ -17,8 +19,10 @@ import random
 import statistics
 import time
 
+from bench.figures import ms, p95
 from engine.rafter.config import CONFIG
-from engine.rafter.physics import RAFT, Placement, lift, place, surface_under
+from engine.rafter.physics import RAFT, Placement, RaftProbe, lift, place
+from engine.rafter.risk import placement_risk
 from engine.rafter.scene import CHEST, LUMBER, RAFTER, Scene
 from engine.rafter.tremor import derive_seed
 
@@ -28,6 +32,7 @@ _TRIES = 40  # aims tried for a legal lumber card before giving up on a turn
 def _lumber_aim(scene: Scene, variant: int, rng: random.Random) -> Placement | None:
     """A random legal-looking aim for a lumber card: over the raft card, partly on lumber."""
     boards = scene.of_kind(LUMBER)
+    probe = RaftProbe(scene)
     half_x, half_y = CONFIG.raft_size[0] / 2, CONFIG.raft_size[1] / 2
     for _ in range(_TRIES):
         if boards:
@@ -39,7 +44,7 @@ def _lumber_aim(scene: Scene, variant: int, rng: random.Random) -> Placement | N
         x = max(-half_x, min(half_x, x))
         y = max(-half_y, min(half_y, y))
         yaw = rng.uniform(0, 180)
-        under = {owner for owner, _h in surface_under(scene, LUMBER, variant, x, y, yaw)}
+        under = {owner for owner, _h in probe.surface_under(LUMBER, variant, x, y, yaw)}
         if any(o[0] in (RAFTER, CHEST) for o in under if o not in (RAFT,)):
             continue
         if boards and not any(o.startswith(LUMBER) for o in under):
@@ -54,8 +59,8 @@ def _on_card(card_x: float, card_y: float, yaw: float, along: float) -> tuple[fl
 
 
 def play(turns: int, seed: int, players: int = 4):
-    """Yield (turn, step name, pieces on the raft before, seconds, simulation steps)
-    while playing."""
+    """Yield (turn, step name, pieces on the raft before, seconds, simulation steps, scene
+    after) while playing."""
     rng = random.Random(seed)
     scene = Scene()
     sea_lumber = list(range(CONFIG.lumber.count))
@@ -77,7 +82,7 @@ def play(turns: int, seed: int, players: int = 4):
             n = len(scene.pieces)
             t0 = time.perf_counter()
             result = lift(scene, f"{RAFTER}{rafter}", seed=derive_seed(seed, turn, "lift"))
-            yield turn, "lift", n, time.perf_counter() - t0, result.steps
+            yield turn, "lift", n, time.perf_counter() - t0, result.steps, result.scene
             scene, fell = result.scene, bool(result.fallen)
             for piece in result.fallen:
                 if piece.kind == RAFTER:
@@ -106,7 +111,7 @@ def play(turns: int, seed: int, players: int = 4):
             n = len(scene.pieces)
             t0 = time.perf_counter()
             result = place(scene, [placement], seed=derive_seed(seed, turn, name))
-            yield turn, name, n, time.perf_counter() - t0, result.steps
+            yield turn, name, n, time.perf_counter() - t0, result.steps, result.scene
             scene = result.scene
             if result.fallen:
                 for piece in result.fallen:
@@ -119,9 +124,32 @@ def play(turns: int, seed: int, players: int = 4):
                 break
 
 
+def _timed(work) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
+def _probe_seconds(scene: Scene, queries: int = 100) -> tuple[float, float]:
+    """(build, `queries` fine-grid queries) seconds of a `RaftProbe` on `scene`."""
+    rng = random.Random(0)
+    probe: list[RaftProbe] = []
+    build = _timed(lambda: probe.append(RaftProbe(scene)))
+    aims = [(rng.uniform(-60, 60), rng.uniform(-40, 40), rng.uniform(0, 180))
+            for _ in range(queries)]
+    ask = _timed(lambda: [probe[0].surface_under(LUMBER, 0, x, y, a, grid=(23, 5))
+                          for x, y, a in aims])
+    return build, ask
+
+
+def _line(label: str, times: list[float]) -> str:
+    return (f"{label}: {len(times)} steps, median {ms(statistics.median(times))}, "
+            f"p95 {ms(p95(times))}, worst {ms(max(times))}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--turns", type=int, default=24)
+    parser.add_argument("--turns", type=int, default=14)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--verbose", action="store_true")
@@ -129,14 +157,23 @@ def main(argv: list[str] | None = None) -> None:
     early: list[float] = []
     late: list[float] = []
     split = args.turns // 2
-    for turn, name, n, seconds, steps in play(args.turns, args.seed, args.players):
+    scene = Scene()
+    for turn, name, n, seconds, steps, scene in play(args.turns, args.seed, args.players):
         if args.verbose:
             print(f"turn {turn:2d} {name:6s} pieces {n:2d}: {seconds * 1000:7.1f} ms, {steps} steps")
         (early if turn < 4 else late if turn >= split else []).append(seconds)
     for label, times in (("early (turns 0-3)", early), (f"late (turns {split}+)", late)):
         if times:
-            print(f"{label}: {len(times)} steps, median {statistics.median(times) * 1000:.0f} ms, "
-                  f"worst {max(times) * 1000:.0f} ms")
+            print(_line(label, times))
+    spare = next(v for v in range(CONFIG.lumber.count) if f"{LUMBER}{v}" not in scene.ids())
+    aim = _lumber_aim(scene, spare, random.Random(args.seed))
+    if aim is not None:
+        risk = _timed(lambda: placement_risk(scene, [aim], seed=args.seed))
+        print(f"risk estimate ({CONFIG.risk.trials} trials, {CONFIG.risk.workers} threads, "
+              f"{len(scene.pieces)} pieces): {ms(risk)}")
+    build, ask = _probe_seconds(scene)
+    print(f"probe ({len(scene.pieces)} pieces): build {build * 1000:.1f} ms, "
+          f"100 queries of a 23x5 grid {ms(ask)}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,17 @@ import pytest
 
 from engine.core import Malformed
 from engine.rafter.config import CONFIG, load_config, parse_config
-from engine.rafter.physics import RAFT, Placement, lift, place, settle, surface_under
+from engine.rafter.physics import (
+    RAFT,
+    Placement,
+    RaftProbe,
+    footprint_points,
+    frames_every,
+    lift,
+    place,
+    settle,
+    surface_under,
+)
 from engine.rafter.risk import Risk, classify, lift_risk, placement_risk
 from engine.rafter.scene import (
     CHEST,
@@ -130,6 +140,56 @@ def test_surface_under_tells_lumber_chest_and_raft_apart() -> None:
     assert beside == {RAFT}
 
 
+def test_a_settled_raft_sleeps_and_stops_early() -> None:
+    """A settle ends at the first step where every piece sleeps, long before the cap; a
+    stored settled raft falls asleep again right after the minimum time."""
+    sim = CONFIG.simulation
+    first = place(Scene(), [card(0.0), Placement(RAFTER, 2, 30.0, 0.0)], seed=9)
+    assert first.steps < sim.max_settle_s / sim.timestep_s
+    again = settle(first.scene)
+    assert again.steps <= (sim.min_settle_s + 0.05) / sim.timestep_s
+    assert again.scene == settle(first.scene).scene
+
+
+def test_frames_cover_the_lift_and_stop_when_asleep(held_by_counterweight) -> None:
+    every = frames_every(25)
+    assert every * CONFIG.simulation.timestep_s == pytest.approx(0.04)
+    result = lift(held_by_counterweight.scene, f"R{STOUT}", seed=1, record_every=every)
+    assert len(result.frames) == result.steps // every
+    assert len(result.frames) * every * CONFIG.simulation.timestep_s >= CONFIG.simulation.lift_time_s
+    assert all(frame.ids() == ("L0",) for frame in result.frames)  # the lifted rafter is gone
+    assert result == lift(held_by_counterweight.scene, f"R{STOUT}", seed=1, record_every=every)
+
+
+def test_the_probe_agrees_with_mujoco_rays() -> None:
+    """One probe answering many questions says what a fresh model's `mj_ray` says."""
+    import mujoco
+    import numpy as np
+
+    from engine.rafter.mjcf import MM, raft_top_mm, scene_xml
+
+    scene = place(Scene(), [card(0.0), Placement(CHEST, 3, 40.0, 0.0),
+                            card(20.0, 10.0, 30.0, variant=1), Placement(RAFTER, 4, 0.0, 5.0, 20.0)],
+                  seed=5).scene
+    model = mujoco.MjModel.from_xml_string(scene_xml(scene, CONFIG))
+    data = mujoco.MjData(model)
+    mujoco.mj_forward(model, data)
+    probe = RaftProbe(scene)
+    for x, y, yaw in ((0.0, 0.0, 0.0), (40.0, 0.0, 90.0), (55.0, 30.0, 45.0), (-70.0, 0.0, 0.0)):
+        hits = probe.surface_under(LUMBER, 2, x, y, yaw, grid=(23, 5))
+        assert hits == surface_under(scene, LUMBER, 2, x, y, yaw, grid=(23, 5))
+        points = footprint_points(LUMBER, 2, x, y, yaw, grid=(23, 5))
+        assert len(points) == len(hits) == 23 * 5
+        for (owner, height), (px, py, _) in zip(hits, points):
+            geom = np.zeros(1, dtype=np.int32)
+            dist = mujoco.mj_ray(model, data, np.array([px * MM, py * MM, 1.0]),
+                                 np.array([0.0, 0.0, -1.0]), None, 1, -1, geom)
+            body = int(model.geom_bodyid[geom[0]])
+            name = model.body(body).name if body else model.geom(int(geom[0])).name
+            assert owner == name
+            assert height == pytest.approx((1.0 - dist) / MM - raft_top_mm(CONFIG), abs=1e-6)
+
+
 def test_tremor_grows_outwards_and_upwards() -> None:
     tremor = CONFIG.tremor
     near, far, high = tremor.sigmas(0, 0), tremor.sigmas(60, 0), tremor.sigmas(0, 40)
@@ -159,6 +219,13 @@ def test_risk_levels() -> None:
 
 def test_lift_risk_of_the_counterweight(held_by_counterweight) -> None:
     assert lift_risk(held_by_counterweight.scene, f"R{STOUT}", seed=2) is Risk.DANGEROUS
+
+
+def test_risk_does_not_depend_on_the_thread_pool() -> None:
+    serial = dataclasses.replace(CONFIG, risk=dataclasses.replace(CONFIG.risk, workers=1))
+    move = [card(EDGE - 5.0), Placement(CHEST, 0, EDGE + 20.0, 0.0)]
+    assert placement_risk(Scene(), move, seed=3) is placement_risk(Scene(), move, seed=3,
+                                                                   config=serial)
 
 
 def test_settling_is_fast_on_a_small_raft() -> None:

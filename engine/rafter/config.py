@@ -106,12 +106,12 @@ class Tremor:
 class Simulation:
     timestep_s: float
     solref_timeconst_s: float
+    solref_dampratio: float  # above 1 (overdamped): stacked boards stop rocking on their edges
     impratio: float
-    min_settle_s: float
-    max_settle_s: float
-    check_every_steps: int
-    rest_move_mm: float  # at rest: no piece moved more than this between two checks
-    rest_turn_deg: float  # ... nor turned more than this
+    min_settle_s: float  # no piece may fall asleep before this (a slow tip must get going)
+    max_settle_s: float  # a settle stops here even if something is still awake
+    sleep_tolerance: float  # a piece sleeps below this speed (m/s, MuJoCo's weighted norm)
+    check_every_steps: int  # how often to look for pieces gone overboard
     drop_gap_mm: float
     overboard_mm: float  # a centre of mass this far below the raft top never comes back
     lift_height_mm: float
@@ -121,11 +121,16 @@ class Simulation:
 @dataclass(frozen=True)
 class RiskParams:
     """The risk estimate: `trials` perturbed runs; shaky when at least `shaky_from` of them
-    drop something, dangerous from `dangerous_from`."""
+    drop something, dangerous from `dangerous_from`; `workers` trials run at once; each
+    trial simulates at most `max_settle_s`, and a piece `sinking_mm` lower than it started
+    counts as going down."""
 
     trials: int
     shaky_from: int
     dangerous_from: int
+    workers: int
+    max_settle_s: float
+    sinking_mm: float
 
 
 @dataclass(frozen=True)
@@ -180,7 +185,8 @@ def parse_config(raw: Mapping[str, Any]) -> RafterConfig:
                 k: (int(v) if k == "check_every_steps" else float(v))
                 for k, v in raw["simulation"].items()
             }),
-            risk=RiskParams(**{k: int(v) for k, v in raw["risk"].items()}),
+            risk=RiskParams(**{k: float(v) if isinstance(v, float) else int(v)
+                               for k, v in raw["risk"].items()}),
             seating={int(n): Seating(int(s["boards"]), int(s["colors"]))
                      for n, s in raw["players"].items()},
             penalty_limit=int(raw["penalty_limit"]),

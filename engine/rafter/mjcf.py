@@ -4,6 +4,10 @@ MuJoCo works in SI units: the configuration's millimetres and grams are scaled h
 nowhere else. The world's z = 0 is the table (the sea); the upturned box and the raft card
 are static geoms; every piece is a free body named by its piece id, except one piece that
 may be held by a hand (a mocap body moved by the simulation, used to lift a rafter).
+
+Collision bits: pieces touch pieces and the base; a piece gone overboard gets
+`OVERBOARD_BITS` and then touches only the base and the table, so it can neither hold up nor
+knock anything on the raft, yet still comes to rest (and falls asleep) on the table.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from .scene import CHEST, LUMBER, RAFTER, Piece, Scene
 
 MM = 0.001  # metres per millimetre
 G = 0.001  # kilograms per gram
+OVERBOARD_BITS = (0, 1)  # (contype, conaffinity) of a piece gone overboard
 
 
 def raft_top_mm(config: RafterConfig) -> float:
@@ -89,14 +94,18 @@ def scene_xml(scene: Scene, config: RafterConfig, *, held: str | None = None) ->
     return f"""<mujoco model="rafter">
 <compiler angle="radian"/>
 <option timestep="{_num(sim.timestep_s)}" gravity="0 0 -9.81" cone="elliptic"
- impratio="{_num(sim.impratio)}" integrator="implicitfast"/>
-<default><geom condim="4" solref="{_num(sim.solref_timeconst_s)} 1"/></default>
+ impratio="{_num(sim.impratio)}" integrator="implicitfast"
+ sleep_tolerance="{_num(sim.sleep_tolerance)}"/>
+<default>
+<geom condim="4" solref="{_num(sim.solref_timeconst_s)} {_num(sim.solref_dampratio)}" contype="2" conaffinity="3"/>
+<default class="base"><geom contype="1" conaffinity="1"/></default>
+</default>
 <worldbody>
-<geom name="sea" type="plane" size="1 1 0.01" friction="{_num(fr.sea)} 0.005 0.0001"/>
-<geom name="box" type="box" size="{_vec((bx, by, bz), MM / 2)}" pos="0 0 {_num(bz / 2 * MM)}"
- friction="{_num(fr.raft)} 0.005 0.0001"/>
-<geom name="raft" type="box" size="{_vec((rx, ry, rz), MM / 2)}" pos="0 0 {_num((bz + rz / 2) * MM)}"
- friction="{_num(fr.raft)} 0.005 0.0001"/>
+<geom name="sea" class="base" type="plane" size="1 1 0.01" friction="{_num(fr.sea)} 0.005 0.0001"/>
+<geom name="box" class="base" type="box" size="{_vec((bx, by, bz), MM / 2)}"
+ pos="0 0 {_num(bz / 2 * MM)}" friction="{_num(fr.raft)} 0.005 0.0001"/>
+<geom name="raft" class="base" type="box" size="{_vec((rx, ry, rz), MM / 2)}"
+ pos="0 0 {_num((bz + rz / 2) * MM)}" friction="{_num(fr.raft)} 0.005 0.0001"/>
 {bodies}
 </worldbody>
 </mujoco>

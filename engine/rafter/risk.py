@@ -3,11 +3,19 @@
 The estimate runs the same move under several tremor draws that are *not* the move's own
 draw (their seeds are derived from a separate salt), and only the level leaves this module,
 never which trial fell or how: a player learns how bold a move is, not what will happen.
+The trials run in a small thread pool (MuJoCo releases the GIL while stepping); each trial
+is a pure function of its seed, so the level does not depend on which finishes first.
+
+To answer within about a second, a trial simulates only `risk.max_settle_s` (a tipping card
+takes a few tenths of a second to fall) and counts as a fall when something fell *or* is
+still going down: a piece that ended `risk.sinking_mm` lower than it started.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from enum import Enum
 
 from .config import CONFIG, RafterConfig
@@ -31,22 +39,37 @@ def classify(falls: int, config: RafterConfig = CONFIG) -> Risk:
     return Risk.SAFE
 
 
-def _trial_seeds(seed: int, config: RafterConfig) -> list[int]:
-    return [derive_seed(seed, "risk", i) for i in range(config.risk.trials)]
+def _trial_config(config: RafterConfig) -> RafterConfig:
+    return replace(config, simulation=replace(config.simulation,
+                                              max_settle_s=config.risk.max_settle_s))
 
 
-def _level(results: Sequence[Settled], config: RafterConfig) -> Risk:
-    return classify(sum(1 for r in results if r.fallen), config)
+def _went_down(scene: Scene, result: Settled, config: RafterConfig) -> bool:
+    """Something fell, or a piece is still sinking when the short trial stopped."""
+    if result.fallen:
+        return True
+    start = {p.id: p.pose.pos[2] for p in (*scene.pieces, *result.placed)}
+    return any(start[p.id] - p.pose.pos[2] > config.risk.sinking_mm
+               for p in result.scene.pieces if p.id in start)
+
+
+def _level(trial: Callable[[int], Settled], scene: Scene, seed: int,
+           config: RafterConfig) -> Risk:
+    """Run `trial` for each derived seed and count the trials in which something went down."""
+    seeds = [derive_seed(seed, "risk", i) for i in range(config.risk.trials)]
+    with ThreadPoolExecutor(max_workers=max(1, config.risk.workers)) as pool:
+        results = list(pool.map(trial, seeds))
+    return classify(sum(1 for r in results if _went_down(scene, r, config)), config)
 
 
 def placement_risk(scene: Scene, placements: Sequence[Placement], *, seed: int,
                    config: RafterConfig = CONFIG) -> Risk:
     """How likely putting these pieces down makes something fall."""
-    return _level([place(scene, placements, seed=s, config=config)
-                   for s in _trial_seeds(seed, config)], config)
+    short = _trial_config(config)
+    return _level(lambda s: place(scene, placements, seed=s, config=short), scene, seed, config)
 
 
 def lift_risk(scene: Scene, piece_id: str, *, seed: int, config: RafterConfig = CONFIG) -> Risk:
     """How likely lifting this piece off the raft makes something fall."""
-    return _level([lift(scene, piece_id, seed=s, config=config)
-                   for s in _trial_seeds(seed, config)], config)
+    short = _trial_config(config)
+    return _level(lambda s: lift(scene, piece_id, seed=s, config=short), scene, seed, config)
