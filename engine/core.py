@@ -89,10 +89,17 @@ class Event:
 
 @dataclass(frozen=True)
 class Option:
-    """One button of a menu: `key` extends the menu's path."""
+    """One button of a menu: `key` extends the menu's path, or, with `replace`, takes the
+    place of its last key (a nudge that moves what is being chosen, so that pressing it
+    again and again never makes the path longer; on an empty path it extends it)."""
 
     key: str
     label: Label
+    replace: bool = False
+
+    def path_from(self, path: tuple[str, ...]) -> tuple[str, ...]:
+        """The path a press of this option leads to."""
+        return (path[:-1] if self.replace and path else path) + (self.key,)
 
 
 @dataclass(frozen=True)
@@ -171,7 +178,8 @@ class GameSpec:
     to_act: Callable[[Any], frozenset[Seat]]
     """Seats that may act now; empty when the game is over."""
     legal_actions: Callable[[Any, Seat], Sequence[str]]
-    """Every legal action of a seat, encoded. Used by tests, benchmarks and bots."""
+    """Every legal action of a seat, encoded (a sample when `continuous`). Used by tests,
+    benchmarks and bots."""
     apply: Callable[[Any, Seat, str], tuple[Any, tuple[Event, ...]]]
     """apply(state, seat, encoded_action) -> (new state, events)"""
     menu: Callable[[Any, Seat, tuple[str, ...]], Menu]
@@ -185,6 +193,9 @@ class GameSpec:
     """Translation key of the rules summary players read."""
     standing_label: Callable[[Standing], Label] | None = None
     """One line of the final ranking in words (rank, seat and the game's own numbers)."""
+    continuous: bool = False
+    """The choice is continuous (a position and an angle): menus nudge through endless
+    leaves, and `legal_actions` offers a finite sample of them on a coarse grid."""
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None

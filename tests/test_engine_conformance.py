@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -24,13 +25,28 @@ from engine.core import (
 from engine.registry import GAMES, get_game
 
 SPECS = list(GAMES.values())
+FINITE = [spec for spec in SPECS if not spec.continuous]
+CONTINUOUS = [spec for spec in SPECS if spec.continuous]
+KEY = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_KEY_LENGTH}}}")
+"""What a menu key may be: it travels in button payloads (`bot.payloads`)."""
 MAX_ACTIONS = 2000  # no game here needs more; a bound that catches an endless loop
+SHORT = {"rafter": {"chests": 2}}
+"""Options that keep a simulated game short enough to play many times here."""
+
+
+def options_for(spec: GameSpec) -> dict:
+    return {**spec.default_options, **SHORT.get(spec.name, {})}
+
+
+def seeds_for(spec: GameSpec, finite: int) -> range:
+    """Simulated games cost a physics run a move: fewer of them, every player count still."""
+    return range(2 if spec.continuous else finite)
 
 
 def playout(spec: GameSpec, players: int, seed: int):
     """A random game; yields (state, seat, action) before each move and returns the final state."""
     rng = random.Random(seed)
-    state = spec.setup(players, seed, spec.default_options)
+    state = spec.setup(players, seed, options_for(spec))
     log = []
     for _ in range(MAX_ACTIONS):
         if spec.is_over(state):
@@ -58,8 +74,8 @@ def walk_menu(spec: GameSpec, state, seat, path=(), found=None) -> dict[str, tup
     keys = [o.key for o in menu.options]
     assert len(keys) == len(set(keys)), "sibling keys are unique"
     for option in menu.options:
-        assert 1 <= len(option.key) <= MAX_KEY_LENGTH and ":" not in option.key
-        walk_menu(spec, state, seat, path + (option.key,), found)
+        assert KEY.fullmatch(option.key), option.key
+        walk_menu(spec, state, seat, option.path_from(path), found)
     return found
 
 
@@ -77,7 +93,7 @@ def test_registry_finds_games_by_name(spec):
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
 def test_random_playouts_end_and_every_offered_action_applies(spec):
     for players in player_counts(spec):
-        for seed in range(25):
+        for seed in seeds_for(spec, 25):
             final, _log = playout(spec, players, seed)
             outcome = spec.outcome(final)
             assert outcome is not None
@@ -91,8 +107,8 @@ def test_replay_and_serialisation_reproduce_the_game(spec):
     for players in player_counts(spec):
         seed = 100 + players
         final, log = playout(spec, players, seed)
-        assert replay(spec, players, seed, spec.default_options, log) == final
-        state = spec.setup(players, seed, spec.default_options)
+        assert replay(spec, players, seed, options_for(spec), log) == final
+        state = spec.setup(players, seed, options_for(spec))
         for seat, action in log:
             text = json.dumps(spec.to_dict(state))
             assert spec.from_dict(json.loads(text)) == state
@@ -101,7 +117,7 @@ def test_replay_and_serialisation_reproduce_the_game(spec):
         assert spec.from_dict(json.loads(json.dumps(spec.to_dict(final)))) == final
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", FINITE, ids=lambda s: s.name)
 def test_menus_offer_exactly_the_legal_actions(spec):
     for players in player_counts(spec):
         rng = random.Random(players)
@@ -123,10 +139,50 @@ def test_menus_offer_exactly_the_legal_actions(spec):
             state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
 
 
+def sampled_leaves(spec: GameSpec, state, seat, rng: random.Random, path=(), width=2):
+    """Leaves of a continuous game's menu, `width` options followed at each level. A nudge
+    (a `replace` option) is only opened, one level: nudges reach endlessly many poses."""
+    menu: Menu = spec.menu(state, seat, path)
+    assert len(path) <= MAX_PATH_LENGTH
+    if menu.action is not None:
+        assert not menu.options, "a leaf has no further options"
+        return {menu.action: path}
+    keys = [o.key for o in menu.options]
+    assert len(keys) == len(set(keys)), "sibling keys are unique"
+    found = {}
+    nudges = [o for o in menu.options if o.replace]
+    for nudge in nudges[:1]:
+        assert spec.menu(state, seat, nudge.path_from(path)).options
+    steps = [o for o in menu.options if not o.replace]
+    for option in rng.sample(steps, min(width, len(steps))):
+        assert KEY.fullmatch(option.key), option.key
+        target = option.path_from(path)
+        assert len(f"g:{10**9}:{10**5}:" + ".".join(target)) <= 64
+        found.update(sampled_leaves(spec, state, seat, rng, target, width))
+    return found
+
+
+@pytest.mark.parametrize("spec", CONTINUOUS, ids=lambda s: s.name)
+def test_continuous_menus_offer_only_legal_actions(spec):
+    for players in (spec.min_players, spec.max_players):
+        rng = random.Random(players)
+        state = spec.setup(players, players, options_for(spec))
+        for step in range(8):
+            if spec.is_over(state):
+                break
+            seat = min(spec.to_act(state))
+            for action in sampled_leaves(spec, state, seat, rng):
+                spec.apply(state, seat, action)  # raises if a menu offered an illegal action
+            for other in range(players):
+                if other not in spec.to_act(state):
+                    assert spec.menu(state, other, ()).options == ()
+            state, _ = spec.apply(state, seat, rng.choice(spec.legal_actions(state, seat)))
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
 def test_refused_actions_raise_typed_errors_and_change_nothing(spec):
     players = spec.min_players
-    state = spec.setup(players, 3, spec.default_options)
+    state = spec.setup(players, 3, options_for(spec))
     snapshot = json.dumps(spec.to_dict(state))
     seat = min(spec.to_act(state))
     others = [s for s in range(players) if s not in spec.to_act(state)]
@@ -146,7 +202,7 @@ def test_refused_actions_raise_typed_errors_and_change_nothing(spec):
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
 def test_views_are_json_and_spectators_see_no_hand(spec):
     for players in player_counts(spec):
-        state = spec.setup(players, 11, spec.default_options)
+        state = spec.setup(players, 11, options_for(spec))
         public = spec.view(state, None)
         json.dumps(public)
         for seat in range(players):

@@ -1,6 +1,5 @@
-"""Rafter Five (Oink Games): the raft-stacking dexterity game, played in a physics simulation.
-
-Not registered yet (no `SPEC`): this package holds the foundation the GameSpec will use.
+"""Rafter Five (Oink Games): the raft-stacking dexterity game, played in a physics simulation,
+as a `GameSpec`.
 
 * `config`   - component facts and simulation parameters, from `data/rafter/components.json`;
 * `scene`    - the physical raft as plain values (pieces, poses in mm) and its JSON codec;
@@ -9,8 +8,46 @@ Not registered yet (no `SPEC`): this package holds the foundation the GameSpec w
 * `physics`  - drop pieces, lift a rafter, settle, sort what fell below the raft top;
 * `risk`     - "how risky is this?" as safe / shaky / dangerous;
 * `seating`, `falls`, `ranking` - colours per player count, sorting fallen pieces, the end
-  conditions and the ranking (rulebook and house variant; readings documented there).
-
-Still to come: the state and its turn steps (`state`, `actions`, `rules`), menus with the
-ghost lumber card, views, the renderer and translations, then registration.
+  conditions and the ranking (rulebook and house variant; readings documented there);
+* `options`, `layout` (spots on a card, where the rafters start), `legality` (where a card,
+  its rafter and its chest may go), `actions` (the codec), `state`, `rules` (turns),
+  `menu` (the choice tree with the ghost card), `view` (what everyone sees).
 """
+
+from __future__ import annotations
+
+from ..core import GameSpec, Label, Standing
+from . import rules
+from .menu import menu
+from .options import DEFAULTS, MAX_PLAYERS, MIN_PLAYERS
+from .state import RafterState, from_dict, to_dict
+from .view import outcome, view
+
+
+def _standing_label(standing: Standing) -> Label:
+    if not standing.tiebreaks:  # solo: the score is the chests placed before the first fall
+        return Label("rafter-standing-solo", {"seat": standing.seat, "chests": standing.score})
+    return Label("rafter-standing", {"rank": standing.rank, "seat": standing.seat,
+                                     "penalties": standing.score})
+
+
+SPEC = GameSpec(
+    name="rafter",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_options=dict(DEFAULTS),
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal_actions=rules.legal_actions,
+    apply=rules.apply,
+    menu=menu,
+    view=view,
+    outcome=outcome,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    rules_key="rafter-rules",
+    standing_label=_standing_label,
+    continuous=True,
+)
+
+__all__ = ["SPEC", "RafterState"]

@@ -1,0 +1,136 @@
+"""Where a lumber card, its rafter and its chest may go (the rulebook's placement rules).
+
+A card rests on whatever is highest under it. Casting rays down through a fine grid of its
+underside (5 mm apart, so no 9 mm chest slips between them) tells what it would rest on:
+
+* the first card may go anywhere, as long as part of it rests on the raft card;
+* every later card must rest at least partly on lumber already on the raft;
+* never on a chest or a rafter;
+* with the advanced rules, never on a nail or a dark joint printed on the card beneath.
+
+A rafter and a chest go on numbered spots of the card just placed; the chest may not share
+the rafter's spot, and with the advanced rules neither may cover the card's own print.
+`candidates` lists legal card poses on a coarse grid: the menus start from one, and
+`legal_actions` offers them (the real choice is continuous: any whole mm and degree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from .config import CONFIG, LumberPrint, RafterConfig
+from .layout import SPOTS, card_to_raft, chest_extent, on_print, raft_to_card, rafter_extent
+from .physics import RAFT, RaftProbe, footprint_points
+from .scene import CHEST, LUMBER, RAFTER, Scene
+
+FINE_GRID = (23, 5)
+SCREEN_GRID = (8, 3)  # a quick first look at each pose on the coarse grid
+SUPPORT_TOLERANCE_MM = 1.0
+"""Points of the underside within this of the highest surface are where the card rests."""
+
+OFF_RAFT = "rafter-why-off-raft"
+NO_LUMBER = "rafter-why-no-lumber"
+ON_PIECE = "rafter-why-on-piece"
+ON_PRINT = "rafter-why-on-print"
+
+COARSE_X = tuple(range(-60, 61, 15))
+COARSE_Y = tuple(range(-45, 46, 15))
+COARSE_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)
+
+
+def lumber_problem(probe: RaftProbe, card: int, x: float, y: float, angle: float, *,
+                   advanced: bool, config: RafterConfig = CONFIG,
+                   grid: tuple[int, int] = FINE_GRID) -> str | None:
+    """Why a card may not be put at (x, y, angle) (a translation key), or None if it may.
+    A coarser `grid` answers faster but may miss a chest: only for screening."""
+    scene = probe.scene
+    hits = probe.surface_under(LUMBER, card, x, y, angle, grid=grid)
+    points = footprint_points(LUMBER, card, x, y, angle, config, grid=grid)
+    top = max(height for _, height in hits)
+    supports = [(owner, point) for (owner, height), point in zip(hits, points)
+                if height >= top - SUPPORT_TOLERANCE_MM]
+    if any(owner[0] in (CHEST, RAFTER) for owner, _ in supports):
+        return ON_PIECE
+    on_lumber = [(owner, point) for owner, point in supports if owner[0] == LUMBER]
+    if not scene.of_kind(LUMBER):
+        if not any(owner == RAFT for owner, _ in supports):
+            return OFF_RAFT
+    elif not on_lumber:
+        return NO_LUMBER
+    if advanced and _rests_on_print(probe, {owner for owner, _ in on_lumber}, top,
+                                    (x, y, angle), config):
+        return ON_PRINT
+    return None
+
+
+def _rests_on_print(probe: RaftProbe, cards_below: set[str], top: float,
+                    pose: tuple[float, float, float], config: RafterConfig) -> bool:
+    """Whether the card at `pose` would rest on a nail or a dark joint of a card below it.
+    The print's own points are probed (not the card's sample grid, which a 3 mm nail could
+    slip between): a point counts where it lies under the card and is the top of the pile."""
+    half_u, half_v = config.lumber.size[0] / 2, config.lumber.size[1] / 2
+    for owner in sorted(cards_below):
+        below = probe.scene.get(owner)
+        bx, by, _ = below.pose.pos
+        for u, v in _print_points(config.prints[below.variant], config):
+            px, py = card_to_raft(u, v, bx, by, below.pose.yaw_deg)
+            cu, cv = raft_to_card(px, py, *pose)
+            if abs(cu) > half_u or abs(cv) > half_v:
+                continue
+            hit, height = probe.ray_down(px, py)
+            if hit == owner and height >= top - SUPPORT_TOLERANCE_MM:
+                return True
+    return False
+
+
+def _print_points(card: LumberPrint, config: RafterConfig) -> Iterator[tuple[float, float]]:
+    """Points covering a print: each nail's centre and rim, each dark joint on a 3 x 5 grid."""
+    r = config.lumber.nail_radius * 0.9
+    for u, v in card.nails:
+        yield from ((u, v), (u + r, v), (u - r, v), (u, v + r), (u, v - r))
+    for u0, v0, u1, v1 in card.dark:
+        for i in range(3):
+            for j in range(5):
+                yield u0 + (u1 - u0) * i / 2, v0 + (v1 - v0) * j / 4
+
+
+def rafter_spot_ok(card: int, rafter: int, spot: int, across: bool, *, advanced: bool,
+                   config: RafterConfig = CONFIG) -> bool:
+    if not 1 <= spot <= SPOTS:
+        return False
+    extent = rafter_extent(rafter, spot, across, config)
+    return not (advanced and on_print(extent, config.prints[card], config))
+
+
+def chest_spot_ok(card: int, rafter: int, rafter_spot: int, across: bool, spot: int, *,
+                  advanced: bool, config: RafterConfig = CONFIG) -> bool:
+    if not 1 <= spot <= SPOTS:
+        return False
+    extent = chest_extent(spot, config)
+    if extent.overlaps(rafter_extent(rafter, rafter_spot, across, config)):
+        return False
+    return not (advanced and on_print(extent, config.prints[card], config))
+
+
+def spot_pairs(card: int, rafter: int, *, advanced: bool,
+               config: RafterConfig = CONFIG) -> Iterator[tuple[int, bool, int]]:
+    """Every legal (rafter spot, across, chest spot)."""
+    for across in (False, True):
+        for spot in range(1, SPOTS + 1):
+            if not rafter_spot_ok(card, rafter, spot, across, advanced=advanced, config=config):
+                continue
+            for chest in range(1, SPOTS + 1):
+                if chest_spot_ok(card, rafter, spot, across, chest, advanced=advanced,
+                                 config=config):
+                    yield spot, across, chest
+
+
+@lru_cache(maxsize=32)
+def candidates(scene: Scene, card: int, advanced: bool) -> tuple[tuple[int, int, int], ...]:
+    """Legal card poses (x, y, angle) on the coarse grid, nearest the raft's centre first."""
+    probe = RaftProbe(scene, CONFIG)
+    found = [(x, y, a) for x in COARSE_X for y in COARSE_Y for a in COARSE_ANGLES
+             if lumber_problem(probe, card, x, y, a, advanced=advanced, grid=SCREEN_GRID) is None
+             and lumber_problem(probe, card, x, y, a, advanced=advanced) is None]
+    return tuple(sorted(found, key=lambda p: (p[0] ** 2 + p[1] ** 2, p)))
