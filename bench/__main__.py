@@ -1,9 +1,10 @@
 """Run every benchmark: `python -m bench` (or `python3 tasks.py bench`)."""
 
-from bench import discord, hanabi, lanterns, lighthouse, telegram
+from bench import discord, hanabi, lanterns, lighthouse, rafter, rafter_render, telegram
 
 if __name__ == "__main__":
     for name, bench in (("Lanterns", lanterns), ("Hanabi", hanabi), ("Lighthouse", lighthouse),
+                        ("Rafter Five physics", rafter), ("Rafter Five pictures", rafter_render),
                         ("Telegram", telegram), ("Discord", discord)):
         print(f"== {name}", flush=True)
         bench.main([])

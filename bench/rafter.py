@@ -174,6 +174,35 @@ def main(argv: list[str] | None = None) -> None:
     build, ask = _probe_seconds(scene)
     print(f"probe ({len(scene.pieces)} pieces): build {build * 1000:.1f} ms, "
           f"100 queries of a 23x5 grid {ms(ask)}")
+    _game_lines(args.seed, args.players)
+
+
+def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) -> None:
+    """Whole moves of real games (random legal actions): the time `SPEC.apply` takes for a
+    take and a build once the raft holds `late_from` pieces, and for a menu step (a nudge)."""
+    from engine.rafter import SPEC
+    from engine.rafter.menu import pose_key
+
+    moves: dict[str, list[float]] = {"take": [], "build": [], "nudge": []}
+    for game in range(games):
+        rng = random.Random(seed + game)
+        state = SPEC.setup(players, seed + game, {})
+        while not SPEC.is_over(state):
+            seat, late = state.current, len(state.scene.pieces) >= late_from
+            action = rng.choice(SPEC.legal_actions(state, seat))
+            if late and action.startswith("b"):
+                x, y, angle = (int(v) for v in action[1:].split(",")[:3])
+                start = time.perf_counter()
+                SPEC.menu(state, seat, (pose_key((x + 2, y, angle)),))
+                moves["nudge"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            state, _ = SPEC.apply(state, seat, action)
+            seconds = time.perf_counter() - start
+            if late:
+                moves["take" if action.startswith("t") else "build"].append(seconds)
+    for kind, times in moves.items():
+        if times:
+            print(_line(f"game {kind}s on rafts of {late_from}+ pieces", times))
 
 
 if __name__ == "__main__":

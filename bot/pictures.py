@@ -28,12 +28,28 @@ def picture(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
             focus: Mapping[str, Any] | None = None) -> bytes:
     """The PNG of a view: `kind` is "board", "panel" (with the menu's `focus`) or "waiting".
     Blocks until drawn; the service calls it from worker threads."""
-    key = json.dumps([game, kind, view, list(names), focus], sort_keys=True, ensure_ascii=False)
-    return _remembered(key)
+    drawn = _remembered(_key(game, kind, view, names, focus))
+    assert drawn is not None
+    return drawn
+
+
+def animation(game: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+    """The GIF of the last move, for a game whose pictures offer one and a move worth one
+    (something fell), else None."""
+    from render import RENDERERS
+
+    if not hasattr(RENDERERS[game], "animation_gif"):
+        return None
+    return _remembered(_key(game, "animation", view, names, None))
+
+
+def _key(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
+         focus: Mapping[str, Any] | None) -> str:
+    return json.dumps([game, kind, view, list(names), focus], sort_keys=True, ensure_ascii=False)
 
 
 @lru_cache(maxsize=256)
-def _remembered(key: str) -> bytes:
+def _remembered(key: str) -> bytes | None:
     pool = _worker_pool()
     if pool is None:
         return draw(key)
@@ -46,7 +62,7 @@ def _remembered(key: str) -> bytes:
         return draw(key)
 
 
-def draw(key: str) -> bytes:
+def draw(key: str) -> bytes | None:
     """Draw a picture from its key (runs in the worker process)."""
     from render import RENDERERS
 
@@ -54,6 +70,8 @@ def draw(key: str) -> bytes:
     renderer = RENDERERS[game]
     if kind == "panel":
         return renderer.panel_png(view, names=names, focus=focus)
+    if kind == "animation":
+        return renderer.animation_gif(view, names=names)
     return getattr(renderer, f"{kind}_png")(view, names=names)
 
 

@@ -61,10 +61,20 @@ class Button:
     url: str | None = None
 
 
+def is_animation(image: bytes) -> bool:
+    """A GIF (a short clip of a move) rather than a PNG: sent as an animation."""
+    return image[:4] == b"GIF8"
+
+
+def picture_name(image: bytes) -> str:
+    """The file name a picture is uploaded under: the extension tells clients how to show it."""
+    return "picture.gif" if is_animation(image) else "picture.png"
+
+
 @dataclass(frozen=True)
 class Screen:
     text: Text
-    image: bytes | None = None  # a PNG
+    image: bytes | None = None  # a PNG, or a GIF for a clip (sent fresh, never edited)
     buttons: tuple[tuple[Button, ...], ...] = ()
 
     def fingerprint(self) -> str:
@@ -87,6 +97,7 @@ class Role(StrEnum):
     PANEL = "panel"  # a player's private message (one per seat)
     PING = "ping"  # the short "your turn" message in the group, replaced each turn
     NOTE = "note"  # a one-off note in the group (a player unreachable in private)
+    CLIP = "clip"  # the animation of a move that made something fall, replaced by the next
 
 
 @dataclass(frozen=True)

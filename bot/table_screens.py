@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.payloads import Press, encode
-from bot.pictures import picture
+from bot.pictures import animation, picture
 from bot.screens import Button, Mention, Screen, Text
 from engine.core import Event, GameSpec, Menu
 
@@ -117,6 +117,13 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
                   buttons=buttons)
 
 
+def clip_screen(tr: Translator, lang: str, *, spec: GameSpec, state: Any,
+                players: Sequence[Player]) -> Screen | None:
+    """The last move as an animation, or None when its game has none for it."""
+    clip = animation(spec.name, spec.view(state, None), [p.name for p in players])
+    return None if clip is None else Screen((tr.t(lang, "table-clip"),), image=clip)
+
+
 def ping_screen(tr: Translator, lang: str, player: Player) -> Screen:
     return Screen(with_mention(tr, lang, "table-turn-ping", "player", mention(player)))
 
@@ -149,7 +156,7 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
         rows.append((Button(tr.t(lang, "bot-button-confirm"), press("confirm", path)),))
     else:
         labels = [tr.render_label(lang, o.label, names) for o in menu.options]
-        buttons = [Button(text_, press("go", path + (o.key,)))
+        buttons = [Button(text_, press("go", o.path_from(path)))
                    for text_, o in zip(labels, menu.options)]
         rows.extend(_rows(buttons))
     if path:

@@ -45,7 +45,7 @@ from bot.storage import (
     VersionConflict,
 )
 from bot.storage.store import Status
-from engine.core import Event, GameSpec, RuleViolation, replay
+from engine.core import Event, GameSpec, Label, RuleViolation, replay
 from engine.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -358,7 +358,8 @@ class TableService:
         if me.seat not in spec.to_act(state):
             return self._alert(lang, "bot-error-not-your-turn")
         try:
-            menu = spec.menu(state, me.seat, press.path)
+            # a thread: a simulated game's menu may run physics (the risk estimate)
+            menu = await asyncio.to_thread(spec.menu, state, me.seat, press.path)
         except RuleViolation:
             return self._alert(lang, "bot-error-malformed")
         if press.kind == "go" and not (menu.instant and menu.action):
@@ -377,14 +378,17 @@ class TableService:
                      me: SeatRow, action: str, lang: str) -> Result:
         assert me.seat is not None
         try:
-            new_state, events = spec.apply(state, me.seat, action)
+            # a thread: a simulated game's move takes a physics run the event loop can't wait on
+            new_state, events = await asyncio.to_thread(spec.apply, state, me.seat, action)
         except RuleViolation as error:
             return self._alert(lang, _ERRORS[error.reason])
         over = spec.is_over(new_state)
+        new_dict = spec.to_dict(new_state)
         try:
             version = await self.store.commit_action(
-                table.id, table.version, me.seat, action, spec.to_dict(new_state),
-                new_status=Status.FINISHED if over else None)
+                table.id, table.version, me.seat, action, new_dict,
+                new_status=Status.FINISHED if over else None, events=events_to_json(events),
+                settled=new_dict if spec.continuous else None)
         except VersionConflict:
             return self._alert(lang, "bot-error-outdated")
         self._last_events[table.id] = (version, events)
@@ -401,7 +405,8 @@ class TableService:
         (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
         players = _players(seats, table.language)
         over = spec.is_over(after)
-        draws = [self._board_draw(table, spec, after, players, events)]
+        draws = [self._board_draw(table, spec, after, players, events),
+                 self._clip_draw(table, spec, after, players)]
         acted, acting = spec.to_act(before), spec.to_act(after)
         for seat in seats:
             assert seat.seat is not None
@@ -472,10 +477,28 @@ class TableService:
             self.tr, table.language, spec=spec, table_id=table.id, state=state, players=players,
             events=events, cancelled_by=cancelled_by))
 
+    def _clip_draw(self, table: TableRow, spec: GameSpec, state: Any,
+                   players: Sequence[screens.Player]) -> Draw:
+        """The move as an animation, if its game draws one for it (something fell): a new
+        message in the group that replaces the previous clip."""
+        def draw() -> Post | None:
+            screen = screens.clip_screen(self.tr, table.language, spec=spec, state=state,
+                                         players=players)
+            return None if screen is None else Post(self._place(table, Role.CLIP), screen,
+                                                    fresh=True)
+        return draw
+
     async def _events_of_last_move(self, table: TableRow, spec: GameSpec) -> tuple[Event, ...]:
         cached = self._last_events.get(table.id)
         if cached and cached[0] == table.version:
             return cached[1]
+        record = await self.store.action_record(table.id, table.version)
+        if record is not None and record.events is not None:
+            events = events_from_json(record.events)
+            self._last_events[table.id] = (table.version, events)
+            return events
+        if spec.continuous:  # never simulated again; an action kept without its events
+            return ()
         log_ = await self.store.action_log(table.id)
         if not log_ or table.seed is None:
             return ()
@@ -636,3 +659,14 @@ def _players(seats: Sequence[SeatRow], default_language: str) -> list[screens.Pl
     ordered = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
     return [screens.Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language)
             for s in ordered]
+
+
+def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """A move's events as kept with its action (a restart tells the last move from them)."""
+    return [{"key": e.label.key, "args": dict(e.label.args),
+             "audience": None if e.audience is None else sorted(e.audience)} for e in events]
+
+
+def events_from_json(data: Sequence[dict[str, Any]]) -> tuple[Event, ...]:
+    return tuple(Event(Label(d["key"], d["args"]),
+                       None if d["audience"] is None else frozenset(d["audience"])) for d in data)

@@ -6,8 +6,9 @@ from .core import GameSpec, Malformed
 from .hanabi import SPEC as HANABI
 from .lanterns import SPEC as LANTERNS
 from .lighthouse import SPEC as LIGHTHOUSE
+from .rafter import SPEC as RAFTER
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (LANTERNS, LIGHTHOUSE, HANABI)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (LANTERNS, LIGHTHOUSE, HANABI, RAFTER)}
 
 
 def get_game(name: str) -> GameSpec:

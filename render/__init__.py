@@ -14,13 +14,16 @@ Every game module offers the same three functions, found through `RENDERERS`:
   `focus` being the hints of the menu level they are at;
 * `waiting_png(view, *, names)`: the private picture kept while it is not their turn; it
   shows only what is private to the viewer, so it changes only when that does.
+
+A game may also offer `animation_gif(view, *, names)`: a short clip of the last move (Rafter
+Five: what fell), or None when the move needs none.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from . import hanabi, lanterns, lighthouse
+from . import hanabi, lanterns, lighthouse, rafter
 
 RENDERERS: dict[str, ModuleType] = {"lanterns": lanterns, "lighthouse": lighthouse,
-                                  "hanabi": hanabi}
+                                  "hanabi": hanabi, "rafter": rafter}

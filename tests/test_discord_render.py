@@ -157,7 +157,7 @@ def every_panel_screen(limit_per_game: int = 400) -> list[tuple[str, Screen]]:
                     count += 1
                     if not menu.options:
                         break
-                    path = (*path, rng.choice(menu.options).key)
+                    path = rng.choice(menu.options).path_from(path)
                 assert menu.action is not None
                 state, _ = spec.apply(state, seat, menu.action)
                 moves += 1

@@ -15,6 +15,7 @@ import pytest_asyncio
 
 from bot.storage import (
     ACTIVE,
+    MIGRATIONS,
     SCHEMA_VERSION,
     ActiveTableExists,
     AlreadySeated,
@@ -126,7 +127,37 @@ async def test_failed_migration_changes_nothing(db_path: Path) -> None:
         assert await migrate(db, broken[:1]) == 1
 
 
+async def test_a_database_from_before_action_records_keeps_its_actions(db_path: Path) -> None:
+    """Migration 2 adds what a move did (events, settled state) to the actions table; the
+    actions already there keep everything and simply have no record of either."""
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:
+        await db.execute("PRAGMA foreign_keys = ON")
+        await migrate(db, MIGRATIONS[:1])
+        await db.execute("INSERT INTO tables (id, platform, chat_id, game, status, version,"
+                         " creator_id, language, created_at, updated_at) VALUES"
+                         " (1, 'telegram', '-1', 'lanterns', 'playing', 1, 'u0', 'en', 0, 0)")
+        await db.execute("INSERT INTO actions (table_id, n, seat, action, at)"
+                         " VALUES (1, 1, 0, 'p:1', 0)")
+    async with Store.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert await store.action_log(1) == [(0, "p:1")]
+        record = await store.action_record(1, 1)
+        assert (record.seat, record.action, record.events, record.settled) == (0, "p:1", None, None)
+
+
 # --- tables -------------------------------------------------------------------------
+
+
+async def test_an_action_keeps_its_events_and_the_state_it_settled_in(store: Store) -> None:
+    table_id = await playing_table(store)
+    events = [{"key": "ev", "args": {"seat": 0}, "audience": None}]
+    await store.commit_action(table_id, 0, 0, "a", {"n": 1}, events=events, settled={"n": 1})
+    await store.commit_action(table_id, 1, 1, "b", {"n": 2})
+    first, second = await store.action_record(table_id, 1), await store.action_record(table_id, 2)
+    assert (first.seat, first.action, first.events, first.settled) == (0, "a", events, {"n": 1})
+    assert (second.events, second.settled) == (None, None)
+    assert await store.action_record(table_id, 3) is None
+    assert await store.settled_states(table_id) == [{"n": 1}, None]
 
 
 async def test_one_active_table_per_chat_and_topic(store: Store) -> None:

@@ -21,9 +21,10 @@ from typing import Any, Protocol
 import discord
 from discord import ui
 
+from bot.screens import picture_name
+
 from .render import (
     BUTTON_TEMPLATE,
-    PICTURE_NAME,
     SELECT_TEMPLATE,
     ButtonSpec,
     Layout,
@@ -136,7 +137,7 @@ def mentions_of(shown: Layout, *, notify: bool) -> discord.AllowedMentions:
 def picture(shown: Layout) -> discord.File | None:
     if shown.image is None:
         return None
-    return discord.File(io.BytesIO(shown.image), filename=PICTURE_NAME)
+    return discord.File(io.BytesIO(shown.image), filename=picture_name(shown.image))
 
 
 def send_kwargs(shown: Layout, *, notify: bool = False) -> dict[str, Any]:

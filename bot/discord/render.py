@@ -43,7 +43,6 @@ CUSTOM_ID_LIMIT = 100
 ELLIPSIS = "…"
 EMPTY = "…"
 """A message with neither text nor picture shows this (Discord refuses empty messages)."""
-PICTURE_NAME = "picture.png"
 
 BUTTON_PREFIX = "gh"
 SELECT_PREFIX = "gs"

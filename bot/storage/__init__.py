@@ -8,6 +8,7 @@ from .schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StoreError
 from .store import (
     ACTIVE,
     PUBLIC_SEAT,
+    ActionRecord,
     ActiveTableExists,
     AlreadySeated,
     DmStatus,
@@ -30,6 +31,7 @@ __all__ = [
     "MIGRATIONS",
     "PUBLIC_SEAT",
     "SCHEMA_VERSION",
+    "ActionRecord",
     "ActiveTableExists",
     "AlreadySeated",
     "DmStatus",

@@ -127,6 +127,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (platform, user_id)
     ) WITHOUT ROWID;
     """,
+    # 2: what each action did, kept with it. `events` (the move's events as labels) tells a
+    # restarted bot what the last move did without replaying the game; `settled` is the
+    # state a simulated game reached (its physics' settled poses), so neither a replay nor a
+    # restart ever simulates a move again.
+    """
+    ALTER TABLE actions ADD COLUMN events TEXT CHECK (events IS NULL OR json_valid(events));
+    ALTER TABLE actions ADD COLUMN settled TEXT CHECK (settled IS NULL OR json_valid(settled));
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -201,6 +201,16 @@ class UserSettings:
     dm_ok: bool | None  # None = never tried
 
 
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One accepted action and what was kept of it (None where nothing was)."""
+
+    seat: int
+    action: str
+    events: Json | None
+    settled: Json | None
+
+
 # --- the store --------------------------------------------------------------------
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
@@ -546,11 +556,15 @@ class Store:
         action: str,
         new_state: Json,
         new_status: str | None = None,
+        *,
+        events: Json | None = None,
+        settled: Json | None = None,
     ) -> int:
         """Record one accepted action and the state it led to; return the new version.
 
         In one transaction: only if the table is playing at `expected_version`,
-        append action number `expected_version + 1`, store `new_state`, bump the
+        append action number `expected_version + 1` (with the move's `events` and, for a
+        simulated game, the `settled` state it reached), store `new_state`, bump the
         version and optionally set `new_status` ('finished' when the game ended).
         Otherwise nothing changes and `VersionConflict` / `StatusConflict` /
         `TableNotFound` is raised.
@@ -579,8 +593,11 @@ class Store:
                     raise StatusConflict(table_id, row["status"], (Status.PLAYING,))
                 raise VersionConflict(table_id, expected_version, row["version"])
             await db.execute(
-                "INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, expected_version + 1, seat, action, now),
+                "INSERT INTO actions (table_id, n, seat, action, at, events, settled)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, expected_version + 1, seat, action, now,
+                 None if events is None else _json(events),
+                 None if settled is None else _json(settled)),
             )
             return expected_version + 1
 
@@ -593,6 +610,25 @@ class Store:
             (table_id, after),
         ))
         return [(r["seat"], r["action"]) for r in rows]
+
+    async def action_record(self, table_id: int, n: int) -> ActionRecord | None:
+        """Action number `n` of a table with what was kept of it, or None."""
+        row = await self._read(lambda db: _one(
+            db, "SELECT seat, action, events, settled FROM actions WHERE table_id = ? AND n = ?",
+            (table_id, n),
+        ))
+        if row is None:
+            return None
+        return ActionRecord(row["seat"], row["action"],
+                            None if row["events"] is None else json.loads(row["events"]),
+                            None if row["settled"] is None else json.loads(row["settled"]))
+
+    async def settled_states(self, table_id: int) -> list[Json | None]:
+        """The state each action reached, in order, where it was kept (simulated games):
+        a replay that never simulates again."""
+        rows = await self._read(lambda db: _all(
+            db, "SELECT settled FROM actions WHERE table_id = ? ORDER BY n", (table_id,)))
+        return [None if r["settled"] is None else json.loads(r["settled"]) for r in rows]
 
     # --- messages the bot edits ----------------------------------------------------
 

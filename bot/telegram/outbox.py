@@ -44,7 +44,7 @@ from aiogram.exceptions import (
 from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions, Message
 
 from bot.i18n import Translator
-from bot.screens import Drop, Place, Post, Result, Role, Screen
+from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import MessageRef, Store, StoreError
 
 from .limits import Limiter, OutboxLimits
@@ -56,7 +56,6 @@ T = TypeVar("T")
 
 PLATFORM = "telegram"
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
-PICTURE_NAME = "picture.png"
 
 
 class OutboxService(Protocol):
@@ -462,10 +461,13 @@ class Outbox:
         if screen.image is not None and self._photos_allowed(chat):
             shown = render(screen)
             assert shown.photo is not None
-            photo = shown.photo
+            photo = BufferedInputFile(shown.photo, picture_name(shown.photo))
+            animated = is_animation(shown.photo)
+            send = self.bot.send_animation if animated else self.bot.send_photo
+            method = "sendAnimation" if animated else "sendPhoto"
             try:
-                message = await self._call(chat, "sendPhoto", what, lambda: self.bot.send_photo(
-                    int(chat), BufferedInputFile(photo, PICTURE_NAME), caption=shown.html,
+                message = await self._call(chat, method, what, lambda: send(
+                    int(chat), photo, caption=shown.html,
                     parse_mode="HTML", reply_markup=shown.markup, message_thread_id=thread))
             except TelegramBadRequest as error:
                 if not _photo_forbidden(error):
@@ -625,7 +627,7 @@ def _photo_forbidden(error: TelegramBadRequest) -> bool:
 
 def _photo_media(shown: Shown) -> InputMediaPhoto:
     assert shown.photo is not None
-    return InputMediaPhoto(media=BufferedInputFile(shown.photo, PICTURE_NAME),
+    return InputMediaPhoto(media=BufferedInputFile(shown.photo, picture_name(shown.photo)),
                            caption=shown.html, parse_mode="HTML")
 
 

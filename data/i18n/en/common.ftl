@@ -6,7 +6,7 @@
 bot-help =
     I host board games right here in the chat.
 
-    /newgame lanterns — open a table (also hanabi, lighthouse; options after the name, e.g. /newgame hanabi multicolor); players press Join, then the host presses Start.
+    /newgame lanterns — open a table (also hanabi, lighthouse, rafter; options after the name, e.g. /newgame hanabi multicolor); players press Join, then the host presses Start.
     /games — the games I can host.
     /rules hanabi — a short summary of a game's rules.
     /leave — leave the table you sit at.

@@ -23,6 +23,7 @@ table-panel-sent = Your hand is in our private chat.
 table-join-link-invalid = This invitation has expired. Press Join in the group again.
 table-host-unknown = someone
 table-cancelled-game = The game was cancelled by { $name }.
+table-clip = 🎬 The last move, as it happened.
 table-final-ranking = 🏁 Final ranking:
 table-turn-ping = 🔔 { $player }, your turn!
 table-panel-waiting = Not your turn yet: I'll show your choices here when it is. The board is in “{ $chat }”.

@@ -7,7 +7,7 @@
 bot-help =
     Prowadzę gry planszowe bezpośrednio na czacie.
 
-    /newgame lanterns — otwórz stół (także hanabi, lighthouse; opcje po nazwie, np. /newgame hanabi multicolor); gracze naciskają „Dołącz”, a potem gospodarz naciska „Rozpocznij”.
+    /newgame lanterns — otwórz stół (także hanabi, lighthouse, rafter; opcje po nazwie, np. /newgame hanabi multicolor); gracze naciskają „Dołącz”, a potem gospodarz naciska „Rozpocznij”.
     /games — gry, które umiem prowadzić.
     /rules hanabi — krótkie zasady gry.
     /leave — odejdź od stołu.

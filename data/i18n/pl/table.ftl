@@ -23,6 +23,7 @@ table-panel-sent = Twoja ręka jest na naszym prywatnym czacie.
 table-join-link-invalid = To zaproszenie wygasło. Naciśnij „Dołącz” w grupie jeszcze raz.
 table-host-unknown = ktoś
 table-cancelled-game = Grę anuluje { $name }.
+table-clip = 🎬 Ostatni ruch — jak to wyglądało.
 table-final-ranking = 🏁 Wyniki:
 table-turn-ping = 🔔 { $player }, twoja kolej!
 table-panel-waiting = Jeszcze nie twoja kolej: gdy nadejdzie, wybory pojawią się tutaj. Plansza jest na czacie „{ $chat }”.

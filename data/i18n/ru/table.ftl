@@ -23,6 +23,7 @@ table-panel-sent = Твоя рука — в нашем личном чате.
 table-join-link-invalid = Это приглашение устарело. Нажми «Присоединиться» в группе ещё раз.
 table-host-unknown = кто-то
 table-cancelled-game = Игру отменяет { $name }.
+table-clip = 🎬 Последний ход — как всё было.
 table-final-ranking = 🏁 Итоги:
 table-turn-ping = 🔔 { $player }, твой ход!
 table-panel-waiting = Пока не твой ход: когда он наступит, варианты появятся здесь. Поле — в чате «{ $chat }».

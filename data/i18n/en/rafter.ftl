@@ -1,0 +1,109 @@
+# Rafter Five: a raft-stacking dexterity game, played in a physics simulation.
+# Arguments named seat (or ending in _seat) are replaced by a player's name; $rafter arrives
+# translated (from the rafter-name keys below). Spots on a lumber card count 1-9 from one end.
+
+game-rafter = Rafter Five
+game-rafter-tagline = stack the raft without sinking anyone's treasure, 1–6 players
+
+rafter-name-small = the small builder
+rafter-name-stout = the stout builder
+rafter-name-tall = the tall builder
+rafter-name-long = the long builder
+rafter-name-ell = the L-shaped builder
+
+## What happened
+
+rafter-took-sea = { $seat } takes { $rafter } out of the sea.
+rafter-took-raft = { $seat } lifts { $rafter } off the raft.
+rafter-built = { $seat } lays a lumber card with { $rafter } on it.
+rafter-fell = Splash!{ $penalties ->
+        [0] { "" }
+        [one] { " " }One chest of another player goes onto { $seat }'s penalty board.
+       *[other] { " " }{ $penalties } chests of other players go onto { $seat }'s penalty board.
+    }{ $returned ->
+        [0] { "" }
+        [one] { " " }One of { $seat }'s own chests goes back to their supply.
+       *[other] { " " }{ $returned } of { $seat }'s own chests go back to their supply.
+    }{ $rafters ->
+        [0] { "" }
+        [one] { " " }A builder falls into the sea.
+       *[other] { " " }{ $rafters } builders fall into the sea.
+    }{ $lumber ->
+        [0] { "" }
+        [one] { " " }A lumber card drifts back to the sea.
+       *[other] { " " }{ $lumber } lumber cards drift back to the sea.
+    }
+rafter-out = { $seat } has 5 penalties or more and is out of the game.
+
+## How it ended
+
+rafter-end-all-placed = { $seat } has placed every chest: the game is over.
+rafter-end-penalties = { $seat } has 5 penalties or more: the game is over.
+rafter-end-solo-fall = Something fell into the sea: the game is over with { $chests } { $chests ->
+        [one] chest
+       *[other] chests
+    } placed.
+rafter-end-no-lumber = No lumber card is left in the sea: the game is over.
+rafter-end-no-room = There is no room left for another lumber card: the game is over.
+rafter-standing = { $rank ->
+        [1] 🏆
+       *[other] { $rank }.
+    } { $seat }: { $penalties } { $penalties ->
+        [one] penalty
+       *[other] penalties
+    }
+rafter-standing-solo = { $seat }: { $chests } { $chests ->
+        [one] chest
+       *[other] chests
+    } placed
+
+## Choices
+
+rafter-menu-wait = Waiting for { $current_seat }.
+rafter-menu-over = The game is over.
+rafter-menu-take = Take a builder (a builder in the sea must be taken first; not the one used last turn).
+rafter-opt-take = { $number }: { $rafter }
+rafter-opt-take-sea = { $number }: { $rafter } (sea)
+rafter-menu-lift = Lift { $rafter } off the raft?
+rafter-opt-lift = ✋ Lift it
+rafter-opt-risk = 🎲 How risky?
+rafter-risk-safe = 🟢 Safe: nothing fell in the trial runs.
+rafter-risk-shaky = 🟡 Shaky: something fell in some trial runs.
+rafter-risk-dangerous = 🔴 Dangerous: something fell in many trial runs.
+rafter-menu-lumber = Move the lumber card (the ghost in the picture), then press Here.
+rafter-nudge-move = { $arrow } { $mm }
+rafter-nudge-turn = { $arrow } { $deg }°
+rafter-opt-here = ✅ Here
+rafter-pose = Card centre at x { $x } mm, y { $y } mm, turned { $angle }°.
+rafter-why-fine = It may go here.
+rafter-why-off-raft = ⚠️ The first card must rest at least partly on the raft.
+rafter-why-no-lumber = ⚠️ It must rest at least partly on lumber already on the raft.
+rafter-why-on-piece = ⚠️ It may not rest on a chest or a builder.
+rafter-why-on-print = ⚠️ Advanced rules: it may not rest on a nail or a dark joint.
+rafter-why-rafter-spot = ⚠️ The builder may not go on that spot.
+rafter-why-chest-spot = ⚠️ The chest may not go on that spot.
+rafter-menu-rafter = Where does { $rafter } stand on the card? (numbered spots; ⟂ turns it across)
+rafter-opt-along = { $n }
+rafter-opt-across = { $n }⟂
+rafter-menu-chest = Where does your chest go on the card?
+rafter-opt-spot = { $n }
+rafter-menu-ready = Ready to build.
+rafter-opt-build = 🪵 Build
+
+rafter-rules =
+    🛶 Rafter Five (1–6 players)
+
+    Five builders hold up a raft of lumber cards floating on an upturned box. Take turns making it bigger and loading your treasure chests on it. If 5 chests of other players fall into the sea during your turns, you lose; your own chests falling is no problem: they come back to you. The raft lives in a physics simulation: every placement shakes a little, more the further out and higher up it is, so a bold placement is a gamble.
+
+    Chests: with 2 players each plays 3 colours (21 chests), with 3 players 2 colours (14), with 4–6 players 1 colour (7). Solo: all 42, and the game ends at the first splash.
+
+    Your turn:
+    1. Take a builder. A builder in the sea must be taken first; never the one used on the previous turn. Lifting one off the raft is simulated and may topple what it held.
+    2. You draw a lumber card from the sea. Move it with the arrows (10 mm or 2 mm, 15° or 3°) and press Here. The first card may go anywhere, partly on the raft; every later card must rest at least partly on lumber already on the raft, never on a chest or a builder.
+    3. Choose the builder's spot on the card (along it, or ⟂ across) and your chest's spot. Card and builder go down together (a builder can hold down an overhanging card), everything settles, then your chest goes down and everything settles again. 🎲 How risky? runs a few trial placements and says safe, shaky or dangerous: never what will happen.
+
+    Splash: if anything falls into the sea, your turn ends at once. Other players' chests that fell go onto your penalty board; your own come back to your supply; builders and lumber go into the sea (builders in the sea are taken first). Whatever you had not put down yet goes into the sea too.
+
+    The end (our reading of the rulebook, which contradicts itself): a player with 5 penalties takes no more turns; the game ends when someone has placed every chest, or when at most one player is left in. Fewer penalties rank higher; ties: more of your chests on other players' penalty boards is better, then fewer chests left in your supply; everyone but the last place wins.
+
+    Options: house — the author's variant: the game ends as soon as someone has 5 penalties or has placed every chest; fewest penalties win, then the most chests placed. advanced — nothing may rest on a nail or a dark joint printed on a lumber card. chests=N — N chests each, for a shorter game.

@@ -1,0 +1,126 @@
+# Rafter Five: zręcznościowe budowanie tratwy w symulacji fizycznej.
+# Argumenty seat (i *_seat) zamieniane są na imię gracza; $rafter przychodzi już przetłumaczony
+# (z kluczy rafter-name-* poniżej) i zawsze w mianowniku, dlatego zdania są ułożone tak,
+# by nazwa budowniczego stała w mianowniku („zdejmuje z tratwy: wysoki budowniczy”).
+# Miejsca na karcie desek liczone są 1–9 od jednego końca.
+
+game-rafter = Rafter Five
+game-rafter-tagline = buduj tratwę i nie zatop niczyich skarbów, 1–6 graczy
+
+rafter-name-small = mały budowniczy
+rafter-name-stout = krępy budowniczy
+rafter-name-tall = wysoki budowniczy
+rafter-name-long = długi budowniczy
+rafter-name-ell = budowniczy w kształcie L
+
+## Co się stało
+
+rafter-took-sea = { $seat } wyławia z morza: { $rafter }.
+rafter-took-raft = { $seat } zdejmuje z tratwy: { $rafter }.
+rafter-built = { $seat } kładzie kartę desek, a na niej staje { $rafter }.
+# Każda część zaczyna się od spacji { " " }, części zerowe są pomijane.
+rafter-fell = Plusk!{ $penalties ->
+        [0] { "" }
+        [one] { " " }Cudza skrzynia trafia na planszę kar gracza { $seat }.
+        [few] { " " }{ $penalties } cudze skrzynie trafiają na planszę kar gracza { $seat }.
+        [many] { " " }{ $penalties } cudzych skrzyń trafia na planszę kar gracza { $seat }.
+       *[other] { " " }{ $penalties } cudzej skrzyni trafia na planszę kar gracza { $seat }.
+    }{ $returned ->
+        [0] { "" }
+        [one] { " " }{ $seat } odzyskuje do zapasu swoją skrzynię.
+        [few] { " " }{ $seat } odzyskuje do zapasu { $returned } swoje skrzynie.
+        [many] { " " }{ $seat } odzyskuje do zapasu { $returned } swoich skrzyń.
+       *[other] { " " }{ $seat } odzyskuje do zapasu { $returned } swojej skrzyni.
+    }{ $rafters ->
+        [0] { "" }
+        [one] { " " }Budowniczy wpada do morza.
+        [few] { " " }{ $rafters } budowniczych wpada do morza.
+        [many] { " " }{ $rafters } budowniczych wpada do morza.
+       *[other] { " " }{ $rafters } budowniczego wpada do morza.
+    }{ $lumber ->
+        [0] { "" }
+        [one] { " " }Karta desek wraca do morza.
+        [few] { " " }{ $lumber } karty desek wracają do morza.
+        [many] { " " }{ $lumber } kart desek wraca do morza.
+       *[other] { " " }{ $lumber } karty desek wraca do morza.
+    }
+rafter-out = { $seat } ma 5 kar lub więcej i odpada z gry.
+
+## Jak się skończyło
+
+rafter-end-all-placed = { $seat } stawia wszystkie swoje skrzynie: koniec gry.
+rafter-end-penalties = { $seat } ma 5 kar lub więcej: koniec gry.
+rafter-end-solo-fall = Coś wpadło do morza: koniec gry, postawiono { $chests } { $chests ->
+        [one] skrzynię
+        [few] skrzynie
+        [many] skrzyń
+       *[other] skrzyni
+    }.
+rafter-end-no-lumber = W morzu nie została żadna karta desek: koniec gry.
+rafter-end-no-room = Na kolejną kartę desek nie ma już miejsca: koniec gry.
+rafter-standing = { $rank ->
+        [1] 🏆
+       *[other] { $rank }.
+    } { $seat }: { $penalties } { $penalties ->
+        [one] kara
+        [few] kary
+        [many] kar
+       *[other] kary
+    }
+rafter-standing-solo = { $seat }: { $chests } { $chests ->
+        [one] skrzynia
+        [few] skrzynie
+        [many] skrzyń
+       *[other] skrzyni
+    } na tratwie
+
+## Wybór ruchu
+
+rafter-menu-wait = Czekamy na ruch gracza { $current_seat }.
+rafter-menu-over = Koniec gry.
+rafter-menu-take = Weź budowniczego (jeśli w morzu są budowniczowie, najpierw bierzesz stamtąd; nie tego, którego użyto w poprzedniej turze).
+rafter-opt-take = { $number }: { $rafter }
+rafter-opt-take-sea = { $number }: { $rafter } (w morzu)
+rafter-menu-lift = Zdjąć z tratwy: { $rafter }?
+rafter-opt-lift = ✋ Zdejmij
+rafter-opt-risk = 🎲 Jak ryzykowne?
+rafter-risk-safe = 🟢 Bezpiecznie: w próbach nic nie spadło.
+rafter-risk-shaky = 🟡 Chwiejnie: w niektórych próbach coś spadło.
+rafter-risk-dangerous = 🔴 Niebezpiecznie: w wielu próbach coś spadło.
+rafter-menu-lumber = Przesuń kartę desek (półprzezroczystą na obrazku), a potem naciśnij „Tutaj”.
+rafter-nudge-move = { $arrow } { $mm }
+rafter-nudge-turn = { $arrow } { $deg }°
+rafter-opt-here = ✅ Tutaj
+rafter-pose = Środek karty: x { $x } mm, y { $y } mm, obrót { $angle }°.
+rafter-why-fine = Tu można ją położyć.
+rafter-why-off-raft = ⚠️ Pierwsza karta musi choć częściowo leżeć na tratwie.
+rafter-why-no-lumber = ⚠️ Karta musi choć częściowo leżeć na deskach, które już są na tratwie.
+rafter-why-on-piece = ⚠️ Karta nie może leżeć na skrzyni ani na budowniczym.
+rafter-why-on-print = ⚠️ Zasady zaawansowane: karta nie może leżeć na gwoździu ani na ciemnym łączeniu desek.
+rafter-why-rafter-spot = ⚠️ Budowniczego nie można postawić w tym miejscu.
+rafter-why-chest-spot = ⚠️ Skrzyni nie można postawić w tym miejscu.
+rafter-menu-rafter = Gdzie na karcie stanie { $rafter }? (miejsca są ponumerowane; ⟂ — w poprzek karty)
+rafter-opt-along = { $n }
+rafter-opt-across = { $n }⟂
+rafter-menu-chest = Gdzie na karcie postawić twoją skrzynię?
+rafter-opt-spot = { $n }
+rafter-menu-ready = Wszystko gotowe do budowy.
+rafter-opt-build = 🪵 Buduj
+
+rafter-rules =
+    🛶 Rafter Five (1–6 graczy)
+
+    Pięciu budowniczych podtrzymuje tratwę z kart desek, która unosi się na odwróconym pudełku. Po kolei powiększacie ją i ładujecie na nią swoje skrzynie ze skarbami. Jeśli w twoich turach do morza wpadnie 5 skrzyń innych graczy, przegrywasz; gdy wpadają twoje własne skrzynie, nic się nie dzieje: wracają do ciebie. Tratwa żyje w symulacji fizycznej: przy każdym kładzeniu ręka trochę drży, tym bardziej, im dalej od środka i im wyżej, więc śmiały ruch to zawsze ryzyko.
+
+    Skrzynie: przy 2 graczach każdy gra trzema kolorami (21 skrzyń), przy 3 — dwoma (14), przy 4–6 — jednym (7). Solo: wszystkie 42, a rozgrywka kończy się przy pierwszym plusku.
+
+    Twoja tura:
+    1. Weź budowniczego. Budowniczego z morza trzeba wziąć najpierw; nigdy tego, którego użyto w poprzedniej turze. Zdejmowanie budowniczego z tratwy też jest symulowane i może zrzucić to, co podtrzymywał.
+    2. Bierzesz z morza kartę desek. Przesuwaj ją strzałkami (o 10 mm lub 2 mm, obrót o 15° lub 3°) i naciśnij „Tutaj”. Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym.
+    3. Wybierz miejsce budowniczego na karcie (wzdłuż niej albo ⟂ w poprzek) i miejsce swojej skrzyni. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
+
+    Plusk: jeśli cokolwiek wpadnie do morza, twoja tura natychmiast się kończy. Cudze skrzynie, które spadły, trafiają na twoją planszę kar; twoje własne wracają do twojego zapasu; budowniczowie i deski trafiają do morza (budowniczych z morza bierze się najpierw). Wszystko, czego jeszcze nie położono, też trafia do morza.
+
+    Koniec gry (tak rozumiemy instrukcję, która przeczy sama sobie): gracz z 5 karami nie rozgrywa już tur; gra kończy się, gdy ktoś postawi wszystkie swoje skrzynie albo gdy w grze zostanie najwyżej jeden gracz. Mniej kar daje wyższe miejsce; przy remisie lepszy jest ten, czyich skrzyń jest więcej na planszach kar innych graczy, potem ten, komu zostało mniej skrzyń w zapasie; wygrywają wszyscy poza ostatnim miejscem.
+
+    Opcje: house — wariant autora instrukcji: gra kończy się, gdy tylko ktoś ma 5 kar albo postawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar, a przy remisie ten, kto postawił najwięcej skrzyń. advanced — nic nie może leżeć na gwoździu ani na ciemnym łączeniu desek narysowanym na karcie. chests=N — po N skrzyń na gracza, dla krótszej gry.
