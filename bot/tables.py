@@ -344,7 +344,9 @@ class TableService:
         players = _players(seats, table.language)
         player = players[me.seat]
         if press.kind == "hand":
-            post = self._panel_post(table, spec, state, me, players, fresh=True)
+            # drawn in a thread like every other post: a picture must not hold up the loop
+            post = await asyncio.to_thread(self._panel_post, table, spec, state, me, players,
+                                           fresh=True)
             deep_link = self._deep_links.get(table.platform)
             if post is None or me.dm_status == DmStatus.UNREACHABLE and deep_link:
                 # they never opened the private chat, or closed it: the link opens it, and
@@ -353,8 +355,9 @@ class TableService:
             return Result(Reply(self.tr.t(lang, "table-panel-sent")), posts=(post,))
         if press.version != table.version:
             # an old board: say so, and put the current choices in front of them
+            current = await asyncio.to_thread(self._panel_post, table, spec, state, me, players)
             return Result(Reply(self.tr.t(lang, "bot-error-outdated"), alert=True),
-                          posts=(self._panel_post(table, spec, state, me, players),))
+                          posts=(current,))
         if me.seat not in spec.to_act(state):
             return self._alert(lang, "bot-error-not-your-turn")
         try:

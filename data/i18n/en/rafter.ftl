@@ -98,7 +98,7 @@ rafter-rules =
     Chests: with 2 players each plays 3 colours (21 chests), with 3 players 2 colours (14), with 4–6 players 1 colour (7). Solo: all 42, and the game ends at the first splash.
 
     Your turn:
-    1. Take a builder. A builder in the sea must be taken first; never the one used on the previous turn. Lifting one off the raft is simulated and may topple what it held.
+    1. Take a builder. A builder in the sea must be taken first; never the one used on the previous turn (when that is the only one in the sea, take one from the raft). Lifting one off the raft is simulated and may topple what it held.
     2. You draw a lumber card from the sea. Move it with the arrows (10 mm or 2 mm, 15° or 3°) and press Here. The first card may go anywhere, partly on the raft; every later card must rest at least partly on lumber already on the raft, never on a chest or a builder.
     3. Choose the builder's spot on the card (along it, or ⟂ across) and your chest's spot. Card and builder go down together (a builder can hold down an overhanging card), everything settles, then your chest goes down and everything settles again. 🎲 How risky? runs a few trial placements and says safe, shaky or dangerous: never what will happen.
 

@@ -115,7 +115,7 @@ rafter-rules =
     Skrzynie: przy 2 graczach każdy gra trzema kolorami (21 skrzyń), przy 3 — dwoma (14), przy 4–6 — jednym (7). Solo: wszystkie 42, a rozgrywka kończy się przy pierwszym plusku.
 
     Twoja tura:
-    1. Weź budowniczego. Budowniczego z morza trzeba wziąć najpierw; nigdy tego, którego użyto w poprzedniej turze. Zdejmowanie budowniczego z tratwy też jest symulowane i może zrzucić to, co podtrzymywał.
+    1. Weź budowniczego. Budowniczego z morza trzeba wziąć najpierw; nigdy tego, którego użyto w poprzedniej turze (gdy tylko on jest w morzu, weź budowniczego z tratwy). Zdejmowanie budowniczego z tratwy też jest symulowane i może zrzucić to, co podtrzymywał.
     2. Bierzesz z morza kartę desek. Przesuwaj ją strzałkami (o 10 mm lub 2 mm, obrót o 15° lub 3°) i naciśnij „Tutaj”. Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym.
     3. Wybierz miejsce budowniczego na karcie (wzdłuż niej albo ⟂ w poprzek) i miejsce swojej skrzyni. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
 
