@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import io
 import random
-import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -40,6 +39,7 @@ from tests.discord_e2e_helpers import (
     table_snapshot,
 )
 from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, MessageRecord
+from tests.rafter_helpers import like_a_person, lines_of, menu_fragments
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
 
@@ -93,42 +93,12 @@ def game_choices(user: FakeUser) -> list[Choice]:
             if c.press.kind in GAME_KINDS and label_of(c) not in BACK]
 
 
-def pick(found: Sequence[Choice], rng: random.Random) -> Choice:
-    """Like a person: confirm when asked, sometimes nudge the card, never ask for the risk."""
-    confirm = [c for c in found if c.press.kind == "confirm"]
-    if confirm:
-        return confirm[0]
-    nudges = [c for c in found if c.press.path and c.press.path[-1].startswith("L")]
-    steps = [c for c in found if c.press.path and not c.press.path[-1].startswith("L")
-             and c.press.path[-1] != "risk"]
-    if nudges and (not steps or rng.random() < 0.3):
-        return rng.choice(nudges)
-    return rng.choice(steps)
-
-
 def step_of(user: FakeUser, key: str | None = None, prefix: str = "") -> Choice:
     """The choice whose path ends in `key` (or the last whose step starts with `prefix`)."""
     found = [c for c in game_choices(user) if c.press.path and (
         c.press.path[-1] == key if key is not None else c.press.path[-1].startswith(prefix))]
     assert found, (key, prefix, [c.press.path for c in game_choices(user)])
     return found[-1]
-
-
-def lines_of(text: str | None) -> list[str]:
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
-
-
-def menu_fragments() -> set[str]:
-    """The fixed words of every private menu text, in every language."""
-    out: set[str] = set()
-    for lang in TR.languages:
-        for key in TR.keys(lang):
-            if re.match(r"rafter-(menu|pose|why|risk)-?", key):
-                text = TR.t(lang, key, rafter="\0", current_seat="\0", x="\0", y="\0",
-                            angle="\0")
-                out.update(piece.strip() for piece in text.split("\0")
-                           if len(piece.strip()) >= 8)
-    return out
 
 
 # --- acting ----------------------------------------------------------------------------------
@@ -245,7 +215,7 @@ async def test_a_short_rafter_game_through_discord(world: World,
         assert f"<@{user.id}>" in caption and ping(channel) is not None
         if not game_choices(user):
             await open_hand(world, channel, user)
-        await click(world, user, pick(game_choices(user), rng))
+        await click(world, user, like_a_person(game_choices(user), lambda c: c.press, rng))
         assert len([m for m in clips(channel) if not m.deleted]) <= 1
     row = await world.store.get_table(table)
     assert row is not None and row.version >= 4
@@ -271,7 +241,7 @@ async def test_a_short_rafter_game_through_discord(world: World,
                 if version.attachments:
                     private.update(line for line in lines_of(version.content)
                                    if line not in public)
-    fragments = menu_fragments()
+    fragments = menu_fragments(TR)
     assert any(f in line for f in fragments for line in private), "no menu seen in a panel"
     for message in server.public_messages():
         if not message.from_bot:

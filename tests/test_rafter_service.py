@@ -16,6 +16,7 @@ from bot.tables import TableService
 from engine.rafter import SPEC, physics
 from engine.rafter.actions import Build
 from engine.rafter.menu import pose_key
+from tests.rafter_helpers import like_a_person
 from tests.service_harness import GROUP, Harness, open_harness, seat_players
 
 TR = Translator.load()
@@ -43,21 +44,6 @@ def acting_panel(h: Harness):
     return acting[0]
 
 
-def pick(buttons, rng: random.Random) -> str:
-    """Like a person: confirm when asked, sometimes nudge the card, never ask for the risk
-    (it runs several simulations; its own test asks once)."""
-    confirm = [b.data for b in buttons if b.data.startswith("c:")]
-    if confirm:
-        return confirm[0]
-    paths = [(b.data, decode(b.data).path) for b in buttons]
-    nudges = [d for d, path in paths if path and path[-1].startswith("L")]
-    steps = [d for d, path in paths if path and not path[-1].startswith("L")
-             and path[-1] != "risk"]
-    if nudges and (not steps or rng.random() < 0.3):
-        return rng.choice(nudges)
-    return rng.choice(steps)
-
-
 async def play(h: Harness, table: int, rng: random.Random, *, moves: int = 10**6) -> int:
     """Press until the game ends (or `moves` moves were made); returns the moves made."""
     by_id = {u.id: u for u in USERS}
@@ -68,7 +54,7 @@ async def play(h: Harness, table: int, rng: random.Random, *, moves: int = 10**6
             return made
         place, screen = acting_panel(h)
         buttons = [b for b in h.buttons(screen) if b.text not in BACK]
-        await h.press(by_id[place.chat_id], pick(buttons, rng),
+        await h.press(by_id[place.chat_id], like_a_person(buttons, lambda b: decode(b.data), rng).data,
                       chat=ChatRef("telegram", place.chat_id, private=True))
         made += (await h.service.store.get_table(table)).version - row.version
         board = h.screen(Role.BOARD)

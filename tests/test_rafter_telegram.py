@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import random
-import re
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from bot.tables import events_from_json
 from engine.rafter import SPEC
 from engine.rafter.menu import pose_from_key
 from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
+from tests.rafter_helpers import like_a_person, lines_of, menu_fragments
 from tests.telegram_e2e_helpers import (
     GAME_KINDS,
     TR,
@@ -82,20 +82,6 @@ def game_buttons(user: FakeUser) -> list[tuple[str, Press]]:
     return [(d, p) for d, p in presses(shown) if p.kind in GAME_KINDS and texts[d] not in BACK]
 
 
-def pick(buttons: Sequence[tuple[str, Press]], rng: random.Random) -> str:
-    """Like a person: confirm when asked, sometimes nudge the card, never ask for the risk
-    (it runs several simulations; the test asks once on purpose)."""
-    confirm = [d for d, p in buttons if p.kind == "confirm"]
-    if confirm:
-        return confirm[0]
-    nudges = [d for d, p in buttons if p.path and p.path[-1].startswith("L")]
-    steps = [d for d, p in buttons if p.path and not p.path[-1].startswith("L")
-             and p.path[-1] != "risk"]
-    if nudges and (not steps or rng.random() < 0.3):
-        return rng.choice(nudges)
-    return rng.choice(steps)
-
-
 def step_of(user: FakeUser, key: str | None = None, prefix: str | None = None) -> str:
     """The button on the player's panel whose path ends in `key` (or the last one whose
     step starts with `prefix`)."""
@@ -109,24 +95,6 @@ def assert_gif(data: bytes) -> None:
     """A real animated GIF: it opens as one, with more than one frame."""
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "GIF" and getattr(image, "n_frames", 1) > 1, image
-
-
-def lines_of(text: str | None) -> list[str]:
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
-
-
-def menu_fragments() -> set[str]:
-    """The fixed words of every private menu text (titles, the card's pose and why it may
-    or may not go there, the risk estimates), in every language."""
-    out: set[str] = set()
-    for lang in TR.languages:
-        for key in TR.keys(lang):
-            if re.match(r"rafter-(menu|pose|why|risk)-?", key):
-                text = TR.t(lang, key, rafter="\0", current_seat="\0", x="\0", y="\0",
-                            angle="\0")
-                out.update(piece.strip() for piece in text.split("\0")
-                           if len(piece.strip()) >= 8)
-    return out
 
 
 # --- the world -------------------------------------------------------------------------------
@@ -275,7 +243,7 @@ async def test_a_whole_rafter_game_through_telegram(world: World,
         user = world.acting(people)
         assert user.first_name == names[state.current]
         check_turn_shown(group, names[state.current])
-        answer = await press(world, user, pick(game_buttons(user), rng))
+        answer = await press(world, user, like_a_person(game_buttons(user), lambda b: b[1], rng)[0])
         assert not answer.alert, answer
     row, state = await state_of(world, table)
     assert row.status == "finished" and SPEC.outcome(state) is not None
@@ -303,7 +271,7 @@ async def test_a_whole_rafter_game_through_telegram(world: World,
                 if version.media is not None:
                     private.update(line for line in lines_of(version.caption)
                                    if line not in public)
-    fragments = menu_fragments()
+    fragments = menu_fragments(TR)
     assert any(f in line for f in fragments for line in private), "no menu seen in private"
     versions = 0
     for message in group.all_messages:
