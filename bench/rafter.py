@@ -1,7 +1,9 @@
 """Rafter Five figures: the time to simulate and settle one step (lift a rafter, place a
 lumber card, a rafter, a chest) on an early and on a late raft built by legal-looking play,
 then on the final raft: a risk estimate (its trials in a thread pool) and a `RaftProbe`
-(built once, then 100 fine-grid footprint queries, as the legality checks use it).
+(built once, then 100 fine-grid footprint queries, as the legality checks use it); last,
+whole moves of two real games (`SPEC.apply` for takes and builds once the raft holds 20
+pieces, and a nudge of the ghost card).
 
     python -m bench.rafter [--turns N] [--seed S] [--players P] [--verbose]
 
