@@ -103,10 +103,22 @@ class Painter:
 
     # -----------------------------------------------------------------------
     def shadow(self, p: Placed) -> None:
+        """The piece's shadow cast down-right. Only the strip outside the piece shows (the
+        piece is painted over the rest), so only that strip is blended: each edge facing
+        the light's way swept by the offset, far less to blend than the whole outline."""
         top = max(0.0, p.top)
         d = 0.4 + 0.12 * top
         alpha = round(56 + min(72, 2.2 * top))
-        self.draw.polygon(self.poly([(x + d, y - d) for x, y in p.hull()]), fill=(0, 0, 0, alpha))
+        hull = p.hull()
+        if len(hull) < 3:
+            return
+        turn = 1.0 if _signed_area(hull) > 0 else -1.0
+        for (ax, ay), (bx, by) in zip(hull, hull[1:] + hull[:1]):
+            # the outward normal of a counter-clockwise edge is (dy, -dx)
+            if turn * ((by - ay) * d - (bx - ax) * -d) <= 0:
+                continue
+            band = [(ax, ay), (bx, by), (bx + d, by - d), (ax + d, ay - d)]
+            self.draw.polygon(self.poly(band), fill=(0, 0, 0, alpha))
 
     def piece(self, p: Placed, *, faded: bool = False, ghost: RGB | None = None) -> None:
         """One piece. `faded`: fallen, drawn dim into the sea; `ghost`: a translucent piece
@@ -206,3 +218,8 @@ class Painter:
         for w, c in ((round(9 * self.k), INK_DARK), (round(5 * self.k), TEXT)):
             self.draw.line([(x - h, y - h), (x + h, y + h)], fill=c, width=w)
             self.draw.line([(x - h, y + h), (x + h, y - h)], fill=c, width=w)
+
+
+def _signed_area(points: Sequence[Pt]) -> float:
+    """Positive for a counter-clockwise outline (x right, y up)."""
+    return sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(points, [*points[1:], points[0]]))
