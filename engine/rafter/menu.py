@@ -247,7 +247,7 @@ def _chest_level(state: RafterState, pose: Pose, rafter_spot: int, across: bool)
                          advanced=state.options.advanced))
     if not options:
         raise Malformed("no chest spot beside that rafter spot")
-    build = Build(*pose, rafter_spot, across, 1)
+    build = Build(*pose, rafter_spot, across, 1)  # any chest spot: only the rafter is shown
     return Menu(Label("rafter-menu-chest"), options,
                 focus=_focus(state, pose, build=build, spots=True, with_chest=False))
 
