@@ -26,7 +26,7 @@ import numpy as np
 
 from .config import CONFIG, RafterConfig
 from .mjcf import MM, OVERBOARD_BITS, piece_parts, raft_top_mm, scene_xml
-from .scene import Piece, Pose, Scene, yaw_quat
+from .scene import LUMBER, Piece, Pose, Scene, yaw_quat
 from .tremor import lift_drift, perturb, rng_for
 
 RAFT, BOX, SEA = "raft", "box", "sea"
@@ -230,13 +230,21 @@ def surface_under(scene: Scene, kind: str, variant: int, x: float, y: float, yaw
     return RaftProbe(scene, config).surface_under(kind, variant, x, y, yaw_deg, grid=grid)
 
 
+def _drop_grid(kind: str) -> tuple[int, int]:
+    """Sample points under a piece about 5 mm apart: a long card on a coarser grid could
+    miss the edge of what it lands on and start embedded in it."""
+    return (23, 5) if kind == LUMBER else (5, 3)
+
+
 def _drop(probe: RaftProbe, placement: Placement, x: float, y: float, yaw: float) -> Piece:
     """The piece at (x, y, yaw), its bottom just above the highest surface under it."""
     if placement.z is not None:
         z = placement.z
     else:
-        points = footprint_points(placement.kind, placement.variant, x, y, yaw, probe.config)
-        hits = probe.surface_under(placement.kind, placement.variant, x, y, yaw)
+        grid = _drop_grid(placement.kind)
+        points = footprint_points(placement.kind, placement.variant, x, y, yaw, probe.config,
+                                  grid=grid)
+        hits = probe.surface_under(placement.kind, placement.variant, x, y, yaw, grid=grid)
         z = max(height - under for (_, height), (_, _, under) in zip(hits, points))
         z += probe.config.simulation.drop_gap_mm
     return Piece(placement.kind, placement.variant, Pose((x, y, z), yaw_quat(yaw)).rounded(),
