@@ -22,13 +22,14 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
 
+from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage.store import MessageRef, Store
@@ -57,18 +58,6 @@ class Client(Protocol):
     def get_channel(self, id: int, /) -> Any: ...
 
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
-
-
-@dataclass
-class Counters:
-    """What the outbox did, by role ("board", "panel", "dm", ...)."""
-
-    sends: Counter[str] = field(default_factory=Counter)
-    edits: Counter[str] = field(default_factory=Counter)
-    deletes: Counter[str] = field(default_factory=Counter)
-    skipped: Counter[str] = field(default_factory=Counter)
-    coalesced: Counter[str] = field(default_factory=Counter)
-    failures: Counter[str] = field(default_factory=Counter)
 
 
 _Key = tuple[int, str, int | None]

@@ -9,9 +9,11 @@ whatever the service returns is shown as it is.
 * `app`: `TelegramBot` (start/stop against any Bot API server) and `run_telegram`.
 """
 
+from bot.counters import Counters
+
 from .app import TelegramBot, build_dispatcher, run_telegram, set_commands
 from .limits import OutboxLimits, Rate
-from .outbox import Counters, Outbox
+from .outbox import Outbox
 
 __all__ = [
     "Counters",

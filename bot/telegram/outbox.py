@@ -25,9 +25,8 @@ import dataclasses
 import itertools
 import logging
 import time
-from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol, TypeVar
 
@@ -43,6 +42,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions, Message
 
+from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import MessageRef, Store, StoreError
@@ -64,30 +64,6 @@ class OutboxService(Protocol):
     async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str) -> None: ...
 
     async def panel_unreachable(self, place: Place) -> Result: ...
-
-
-@dataclass
-class Counters:
-    """What the outbox did, by role ("board", "panel", ..., "message" for one-off answers)."""
-
-    sends: Counter[str] = field(default_factory=Counter)
-    edits: Counter[str] = field(default_factory=Counter)
-    deletes: Counter[str] = field(default_factory=Counter)
-    skipped: Counter[str] = field(default_factory=Counter)
-    """Screens identical to what the message already shows: no request."""
-    coalesced: Counter[str] = field(default_factory=Counter)
-    """Pending instructions replaced by a newer one before being sent."""
-    failures: Counter[str] = field(default_factory=Counter)
-
-    def sent_or_edited(self, *roles: str) -> int:
-        """Sends plus edits, over `roles` (all roles if none given)."""
-        total = self.sends + self.edits
-        return sum(n for role, n in total.items() if not roles or role in roles)
-
-    def reset(self) -> None:
-        for counter in (self.sends, self.edits, self.deletes, self.skipped, self.coalesced,
-                        self.failures):
-            counter.clear()
 
 
 @dataclass(frozen=True)
