@@ -52,6 +52,8 @@ routes), `gateway` (the websocket protocol), `models` (`FakeUser`,
 `client_helpers` (`run_client`, `stop_client`), `fixtures` (pytest).
 """
 
+from tests.fake_waiting import WaitTimeout
+
 from .client_helpers import run_client, stop_client
 from .models import FakeChannel, FakeGuild, FakeRole, FakeUser
 from .records import (
@@ -73,7 +75,7 @@ from .records import (
     StoredAttachment,
     UploadedFile,
 )
-from .server import DEFAULT_TOKEN, FakeDiscordServer, WaitTimeout
+from .server import DEFAULT_TOKEN, FakeDiscordServer
 from .validation import VALID_LOCALES
 
 __all__ = [

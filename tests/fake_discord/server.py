@@ -31,7 +31,6 @@ gateway connection (the client RESUMEs), or to move its clock forward.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import math
@@ -41,9 +40,11 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
 from aiohttp import web
+
+from tests.fake_waiting import Waiting
 
 from . import rest
 from .gateway import (
@@ -89,8 +90,6 @@ from .records import (
 )
 from .validation import validate_message
 
-T = TypeVar("T")
-
 DEFAULT_BOT_ID = 1_234_567_890_123_456_789
 DEFAULT_TOKEN = (
     base64.b64encode(str(DEFAULT_BOT_ID).encode()).decode().rstrip("=")
@@ -106,11 +105,7 @@ _ALLOWED_INTERACTION_FLAGS = _ALLOWED_CHANNEL_FLAGS | FLAG_EPHEMERAL
 _active_server: FakeDiscordServer | None = None
 
 
-class WaitTimeout(AssertionError):
-    """A ``wait_*`` helper gave up; the message shows what the bot did meanwhile."""
-
-
-class FakeDiscordServer:
+class FakeDiscordServer(Waiting):
     """Discord (REST API and gateway) on 127.0.0.1 for one bot application.
 
     Use as ``async with FakeDiscordServer() as server`` (or ``await
@@ -211,10 +206,9 @@ class FakeDiscordServer:
         self.connection_count = 0
         self._connections: list[GatewayConnection] = []
         self._buckets: dict[str, tuple[int, float]] = {}
-        self._changed = asyncio.Event()
+        self._start_waiting()
         self._mark = 0
         self._inflight = 0
-        self._last_activity = time.monotonic()
         self._last_id = 0
         self._runner: web.AppRunner | None = None
         self._saved_discord: tuple[Any, Any] | None = None
@@ -1450,33 +1444,6 @@ class FakeDiscordServer:
 
     # ---------------------------------------------------------------- waiting
 
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
-
-    def _touch(self) -> None:
-        self._last_activity = time.monotonic()
-        self._notify()
-
-    async def wait_until(
-        self, condition: Callable[[], T], timeout: float = 5.0, *, message: str = ""
-    ) -> T:
-        """Wait until ``condition()`` is truthy; returns its value (`WaitTimeout` otherwise)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = condition()
-            if value:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise WaitTimeout(self._timeout_report(message or "condition", timeout, self._mark))
-            event = self._changed
-            try:
-                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
-            except TimeoutError:
-                pass
-
     async def wait_for(
         self,
         what: str | Callable[[ApiCall], bool] | None = None,
@@ -1494,29 +1461,10 @@ class FakeDiscordServer:
         are considered unless ``since`` (see `mark`) says otherwise; ``since=0``
         searches everything. Returns the first ``count`` matches.
         """
-        start = self._mark if since is None else since
-        match = _matcher(what, channel, ok)
-
-        def found() -> list[ApiCall]:
-            hits = [call for call in self.calls[start:] if match(call)]
-            return hits[:count] if len(hits) >= count else []
-
         label = what if isinstance(what, str) else getattr(what, "__name__", "any call")
         where = f" in channel {getattr(channel, 'id', channel)}" if channel is not None else ""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            hits = found()
-            if hits:
-                return hits
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise WaitTimeout(self._timeout_report(f"{count} x {label}{where}", timeout, start))
-            event = self._changed
-            try:
-                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
-            except TimeoutError:
-                pass
+        return await self._wait_for_calls(_matcher(what, channel, ok), count, since, timeout,
+                                          f"{count} x {label}{where}")
 
     async def wait_answered(self, interaction: InteractionRecord, timeout: float = 3.0) -> ApiCall:
         """Wait for the interaction's successful callback; returns it."""
@@ -1524,26 +1472,11 @@ class FakeDiscordServer:
             lambda: interaction.response, timeout, message=f"an answer to {interaction!r}"
         )
 
-    async def wait_idle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
-        """Wait until no request is in flight, every dispatch reached the socket and
-        nothing happened for ``quiet`` seconds (to assert the bot did *not* react)."""
+    def _quiet(self) -> bool:
+        return all(conn.pending == 0 for conn in self._connections)
 
-        def idle() -> bool:
-            return (
-                self._inflight == 0
-                and all(conn.pending == 0 for conn in self._connections)
-                and time.monotonic() - self._last_activity >= quiet
-            )
-
-        await self.wait_until(idle, timeout, message=f"idle for {quiet}s")
-
-    def _timeout_report(self, what: str, timeout: float, start: int) -> str:
-        recent = self.calls[start:][-15:]
-        lines = [f"timed out after {timeout}s waiting for {what}"]
-        lines.append(f"calls since mark ({len(self.calls) - start}):")
-        lines.extend(f"  {call!r}" for call in recent)
-        if not recent:
-            lines.append("  (none)")
+    def _report_lines(self) -> list[str]:
+        lines = []
         session = self.current_session
         if session is None:
             lines.append("gateway: no bot session (is the bot running? did IDENTIFY fail?)")
@@ -1554,9 +1487,7 @@ class FakeDiscordServer:
         pending = [i for i in self.interactions.values() if not i.acknowledged]
         if pending:
             lines.append(f"unanswered interactions: {pending[-5:]}")
-        if self.internal_errors:
-            lines.append(f"fake server errors: {self.internal_errors!r}")
-        return "\n".join(lines)
+        return lines
 
 
 def _matches(what: str | Callable[[ApiCall], bool] | None, call: ApiCall) -> bool:
@@ -1645,4 +1576,4 @@ async def _read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     return (json.loads(text) if text.strip() else None), []
 
 
-__all__ = ["DEFAULT_TOKEN", "FakeDiscordServer", "WaitTimeout"]
+__all__ = ["DEFAULT_TOKEN", "FakeDiscordServer"]

@@ -18,6 +18,8 @@ Modules: `server` (HTTP, update queue, recording, waiting, fault injection),
 `bot_helpers` (aiogram glue), `fixtures` (pytest fixtures).
 """
 
+from tests.fake_waiting import WaitTimeout
+
 from .bot_helpers import make_bot, run_polling
 from .formatting import EntityParseError, detect_entities, format_text, utf16_len, utf16_slice
 from .methods import METHODS, NOT_MODIFIED
@@ -30,7 +32,7 @@ from .records import (
     StoredFile,
     UploadedFile,
 )
-from .server import DEFAULT_TOKEN, FakeTelegramServer, Fault, WaitTimeout
+from .server import DEFAULT_TOKEN, FakeTelegramServer, Fault
 from .users import FakeChat, FakeUser
 
 __all__ = [

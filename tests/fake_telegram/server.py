@@ -30,9 +30,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self
 
 from aiohttp import web
+
+from tests.fake_waiting import Waiting
 
 from .records import (
     ApiCall,
@@ -49,7 +51,6 @@ from .users import FakeChat, FakeUser
 if TYPE_CHECKING:
     from aiogram.client.telegram import TelegramAPIServer
 
-T = TypeVar("T")
 
 DEFAULT_TOKEN = "123456789:AAFakeTelegramTokenForEndToEndTests0"
 """A token in the real format; the bot id is the part before the colon."""
@@ -109,10 +110,6 @@ _FILE_ID_PREFIX = {
 _PHOTO_SIZE_STEPS = (90, 320, 800, 1280, 2560)
 
 
-class WaitTimeout(AssertionError):
-    """A ``wait_*`` helper gave up; the message shows what the bot did meanwhile."""
-
-
 @dataclass
 class Fault:
     """An injected failure: the next ``remaining`` matching calls get ``error``.
@@ -160,7 +157,7 @@ def update_type(update: dict[str, Any]) -> str:
     return next(key for key in update if key != "update_id")
 
 
-class FakeTelegramServer:
+class FakeTelegramServer(Waiting):
     """A Bot API server on 127.0.0.1 holding Telegram's state for one bot.
 
     Use as ``async with FakeTelegramServer() as server`` (or ``await
@@ -234,10 +231,9 @@ class FakeTelegramServer:
         self._next_update_id = 100_000_001
         self._poll_generation = 0
         self._updates_event = asyncio.Event()
-        self._changed = asyncio.Event()
+        self._start_waiting()
         self._mark = 0
         self._inflight = 0
-        self._last_activity = time.monotonic()
         self._closing = False
 
         self._next_user_id = 100_001
@@ -773,14 +769,6 @@ class FakeTelegramServer:
 
     # ------------------------------------------------------------------ waiting
 
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
-
-    def _touch(self) -> None:
-        self._last_activity = time.monotonic()
-        self._notify()
-
     @staticmethod
     def _matcher(
         what: str | Callable[[ApiCall], bool] | None,
@@ -801,25 +789,6 @@ class FakeTelegramServer:
 
         return match
 
-    async def wait_until(
-        self, condition: Callable[[], T], timeout: float = 5.0, *, message: str = ""
-    ) -> T:
-        """Wait until ``condition()`` is truthy; returns its value (WaitTimeout otherwise)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = condition()
-            if value:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise WaitTimeout(self._timeout_report(message or "condition", timeout, self._mark))
-            event = self._changed
-            try:
-                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
-            except TimeoutError:
-                pass
-
     async def wait_for(
         self,
         what: str | Callable[[ApiCall], bool] | None = None,
@@ -837,54 +806,16 @@ class FakeTelegramServer:
         ``since`` (an index into `calls`, see `mark`) says otherwise; pass
         ``since=0`` to search everything. Returns the first ``count`` matches.
         """
-        start = self._mark if since is None else since
-        match = self._matcher(what, chat_id, ok)
-
-        def found() -> list[ApiCall]:
-            hits = [call for call in self.calls[start:] if match(call)]
-            return hits[:count] if len(hits) >= count else []
-
         label = what if isinstance(what, str) else getattr(what, "__name__", "predicate")
         description = f"{count} x {label}" + (f" in chat {chat_id}" if chat_id is not None else "")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            hits = found()
-            if hits:
-                return hits
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise WaitTimeout(self._timeout_report(description, timeout, start))
-            event = self._changed
-            try:
-                await asyncio.wait_for(event.wait(), remaining)
-            except TimeoutError:
-                pass
+        return await self._wait_for_calls(self._matcher(what, chat_id, ok), count, since,
+                                          timeout, description)
 
-    async def wait_idle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
-        """Wait until every update is confirmed, no request is in flight and
-        nothing happened for ``quiet`` seconds (to assert the bot did *not* react)."""
+    def _quiet(self) -> bool:
+        return not self._pending
 
-        def idle() -> bool:
-            return (
-                not self._pending
-                and self._inflight == 0
-                and time.monotonic() - self._last_activity >= quiet
-            )
-
-        await self.wait_until(idle, timeout, message=f"idle for {quiet}s")
-
-    def _timeout_report(self, what: str, timeout: float, start: int) -> str:
-        recent = self.calls[start:][-15:]
-        lines = [f"timed out after {timeout}s waiting for {what}"]
-        lines.append(f"calls since mark ({len(self.calls) - start}):")
-        lines.extend(f"  {call!r}" for call in recent)
-        if not recent:
-            lines.append("  (none)")
-        lines.append(f"pending updates: {len(self._pending)}; getUpdates so far: {self.poll_count}")
-        if self.internal_errors:
-            lines.append(f"fake server errors: {self.internal_errors!r}")
-        return "\n".join(lines)
+    def _report_lines(self) -> list[str]:
+        return [f"pending updates: {len(self._pending)}; getUpdates so far: {self.poll_count}"]
 
     # --------------------------------------------------------------------- HTTP
 
