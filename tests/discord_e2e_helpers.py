@@ -20,7 +20,7 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from bot.storage.store import TableRow
 from bot.tables import TableService
 from engine.lanterns import SPEC
 from render.lanterns import board_png
+from tests.e2e_world import BotWorld
 from tests.fake_discord import (
     FakeChannel,
     FakeDiscordServer,
@@ -208,35 +209,12 @@ def choose(found: Sequence[Choice], rng: random.Random, *, back_rate: float = 0.
 
 
 @dataclass
-class World:
-    server: FakeDiscordServer
-    db_path: Path
-    bot: BotProcess = field(init=False)
-    moves: int = 0
+class World(BotWorld[FakeDiscordServer]):
     presses: int = 0
     selects: int = 0
 
-    def __post_init__(self) -> None:
-        self.bot = BotProcess(self.server, self.db_path)
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store
-
-    async def start(self) -> None:
-        await self.bot.start()
-
-    async def stop(self) -> None:
-        await self.bot.stop()
-
-    async def restart(self) -> None:
-        """Stop this bot process and start a new one on the same database and server."""
-        await self.bot.stop()
-        self.bot = BotProcess(self.server, self.db_path)
-        await self.bot.start()
-
-    async def settle(self) -> None:
-        await self.bot.settle()
+    def new_process(self) -> BotProcess:
+        return BotProcess(self.server, self.db_path)
 
     # people's actions, each waited for until the bot has fully reacted
 
@@ -273,11 +251,6 @@ class World:
         row = await self.store.active_table("discord", str(parent.id), thread)
         assert row is not None, f"no active table in {channel!r}"
         return row
-
-    async def version(self, table_id: int) -> int:
-        row = await self.store.get_table(table_id)
-        assert row is not None
-        return row.version
 
     async def open_table(self, channel: FakeChannel, host: FakeUser,
                          others: Sequence[FakeUser], game: str = "lanterns") -> int:

@@ -20,7 +20,7 @@ import itertools
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -33,6 +33,7 @@ from bot.tables import TableService
 from bot.telegram import OutboxLimits, TelegramBot
 from engine.lanterns import SPEC
 from render.lanterns import board_png
+from tests.e2e_world import BotWorld
 from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
 from tests.test_lanterns_properties import scramble_secrets
 
@@ -212,37 +213,13 @@ class Answer:
 
 
 @dataclass
-class World:
-    server: FakeTelegramServer
-    db_path: Path
-    bot: BotProcess = field(init=False)
-    moves: int = 0
+class World(BotWorld[FakeTelegramServer]):
     press_count: int = 0
     strict_answers: bool = True
     """Every press answered by exactly one (successful) answerCallbackQuery."""
 
-    def __post_init__(self) -> None:
-        self.bot = BotProcess(self.server, self.db_path)
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store
-
-    async def start(self) -> None:
-        await self.bot.start()
-
-    async def stop(self) -> None:
-        await self.bot.stop()
-
-    async def restart(self) -> None:
-        """Stop this bot process and start a new one on the same database and server."""
-        await self.bot.stop()
-        self.bot = BotProcess(self.server, self.db_path)
-        await self.bot.start()
-        await self.bot.settle()
-
-    async def settle(self) -> None:
-        await self.bot.settle()
+    def new_process(self) -> BotProcess:
+        return BotProcess(self.server, self.db_path)
 
     # people's actions, each waited for until the bot has fully reacted
 
@@ -324,11 +301,6 @@ class World:
         found = [user for user in players if choices(user)]
         assert len(found) == 1, f"expected exactly one acting player, got {found}"
         return found[0]
-
-    async def version(self, table_id: int) -> int:
-        row = await self.store.get_table(table_id)
-        assert row is not None
-        return row.version
 
     async def step(self, table_id: int, players: Sequence[FakeUser], rng: random.Random
                    ) -> tuple[FakeUser, str]:
