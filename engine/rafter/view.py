@@ -43,7 +43,8 @@ def view(state: RafterState, seat: int | None) -> dict[str, Any]:
 def _last(last: LastMove | None, scene: Scene) -> dict[str, Any] | None:
     if last is None:
         return None
-    still = [p for p in scene.pieces if not any(p.id == m.id for f in last.frames for m in f)]
+    moving = {p.id for frame in last.frames for p in frame}
+    still = [p for p in scene.pieces if p.id not in moving]
     return {"seat": last.seat, "placed": list(last.placed),
             "fallen": scene_to_dict(Scene(last.fallen)),
             "frames": [[piece_to_dict(p) for p in (*still, *frame)] for frame in last.frames]}
