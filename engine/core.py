@@ -12,6 +12,9 @@ states. Nothing here knows about chats, platforms, languages or pictures:
 
 from __future__ import annotations
 
+import math
+import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -152,6 +155,66 @@ MAX_PATH_LENGTH = 5
 MAX_ENCODED_ACTION = 32
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A computer player's choice: one legal encoded action, and why, in one line that
+    players read in the board's history ("red to Anna: red 1 is playable"). The reason may
+    speak only of what the chooser's seat could see."""
+
+    action: str
+    reason: Label | None = None
+
+
+class Budget:
+    """How long a computer player may think about one move.
+
+    A search level sizes its work (iterations, samples, trials) from
+    `min(budget.seconds, its own ComputerPlayer.budget)` and never from the clock, so the same
+    inputs give the same choice; `expired()` is only a guard that cuts the work short on an
+    overloaded machine. `Budget.unlimited()` means "the level's full work, never cut";
+    tests pass a small budget for quick games (or inject `clock`).
+    """
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self._clock = clock
+        self._started = clock()
+
+    @classmethod
+    def unlimited(cls) -> Budget:
+        return cls(math.inf)
+
+    def elapsed(self) -> float:
+        return self._clock() - self._started
+
+    def left(self) -> float:
+        return self.seconds - self.elapsed()
+
+    def expired(self) -> bool:
+        return self.left() <= 0
+
+
+Choose = Callable[[Mapping[str, Any], "Seat", random.Random, Budget], Decision]
+"""choose(view, seat, rng, budget) -> Decision. `view` is exactly `GameSpec.view(state,
+seat)`: a computer player never sees the state, so it knows what a person in that seat
+would know and nothing more. It must be a module-level function (it runs in a worker
+process) with no randomness but `rng`."""
+
+
+@dataclass(frozen=True)
+class ComputerPlayer:
+    """One level of a game's computer player."""
+
+    level: str  # "easy", "normal" or "hard"
+    choose: Choose
+    budget: float = 1.0
+    """Seconds one decision may take on this machine (the p95 stays within it)."""
+
+
+LEVELS = ("easy", "normal", "hard")
+"""Computer levels in the order they are offered."""
+
+
 class GameState(Protocol):
     """What every game's state offers the host."""
 
@@ -196,6 +259,8 @@ class GameSpec:
     continuous: bool = False
     """The choice is continuous (a position and an angle): menus nudge through endless
     leaves, and `legal_actions` offers a finite sample of them on a coarse grid."""
+    computer: Mapping[str, ComputerPlayer] = field(default_factory=dict)
+    """The computer players a table may seat, by level (see `LEVELS`)."""
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None
