@@ -39,7 +39,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
     try:
         async with Store.open(settings.database_path) as store:
             service = TableService(store, translator,
-                                   default_language=settings.default_language)
+                                   default_language=settings.default_language,
+                                   computer_pause=settings.computer_pause)
             runners: list[Coroutine[Any, Any, None]] = []
             if settings.has_telegram:
                 runners.append(run_telegram(settings, service, store=store,
@@ -50,8 +51,12 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0
-            outcomes = await asyncio.gather(*(_stopping_all_on_failure(r, stop)
-                                              for r in runners), return_exceptions=True)
+            service.scheduler.start()  # computer turns: due work, fired for every platform
+            try:
+                outcomes = await asyncio.gather(*(_stopping_all_on_failure(r, stop)
+                                                  for r in runners), return_exceptions=True)
+            finally:
+                await service.scheduler.stop()
     finally:
         _restore_signals(signals)
     status = 0

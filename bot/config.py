@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("en", "ru", "pl")
@@ -46,6 +46,8 @@ class Settings(BaseSettings):
     database_path: Path = Path("gamehost.sqlite3")
     default_language: Literal["en", "ru", "pl"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    computer_pause: float = Field(default=1.5, ge=0, le=30)
+    """Seconds a computer player waits before its move, so that people can follow."""
 
     @field_validator("telegram_bot_token", "discord_bot_token", mode="before")
     @classmethod

@@ -8,6 +8,8 @@ on an old board is recognised and refused; menu paths are the engine's keys join
 'g:12:7:p.31.2'
 >>> decode("c:12:7:p.31.2.5")
 Press(kind='confirm', table=12, version=7, path=('p', '31', '2', '5'), arg='')
+>>> encode(Press("computer", table=12, arg="hard"))
+'b:12:hard'
 """
 
 from __future__ import annotations
@@ -28,14 +30,18 @@ _CODES = {
     "hand": "h",  # send me my private panel again
     "newgame": "n",  # arg: the game's name
     "language": "L",  # arg: a language code
+    "computer": "b",  # the host adds a computer player (table, arg: a level; none = which?)
+    "uncomputer": "u",  # the host removes a computer player (table, arg: its number)
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
 _WITH_PATH = {"go", "confirm"}
 _WITH_ARG = {"newgame", "language"}
 _TABLE_ONLY = {"join", "leave", "start", "cancel", "hand"}
+_TABLE_AND_ARG = {"computer", "uncomputer"}
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,8}")
 _ARG = re.compile(r"[a-z]{1,20}")
+_TABLE_ARG = re.compile(r"[a-z0-9]{0,20}")
 
 
 class BadPayload(ValueError):
@@ -57,6 +63,8 @@ def encode(press: Press) -> str:
         text = f"{code}:{press.table}:{press.version}:{'.'.join(press.path)}"
     elif press.kind in _WITH_ARG:
         text = f"{code}:{press.arg}"
+    elif press.kind in _TABLE_AND_ARG:
+        text = f"{code}:{press.table}:{press.arg}"
     else:
         text = f"{code}:{press.table}"
     if len(text.encode()) > MAX_BYTES:
@@ -77,6 +85,10 @@ def decode(data: str | None) -> Press:
             raise BadPayload("bad argument")
         return Press(kind, arg=rest)
     parts = rest.split(":")
+    if kind in _TABLE_AND_ARG:
+        if len(parts) != 2 or not _TABLE_ARG.fullmatch(parts[1]):
+            raise BadPayload("bad table press")
+        return Press(kind, table=_number(parts[0]), arg=parts[1])
     if kind in _TABLE_ONLY:
         if len(parts) != 1:
             raise BadPayload("bad table press")

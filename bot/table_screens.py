@@ -15,7 +15,7 @@ from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.pictures import animation, picture
 from bot.screens import Button, Mention, Screen, Text
-from engine.core import Event, GameSpec, Menu
+from engine.core import LEVELS, Event, GameSpec, Menu
 
 _SLOT = "\x00"  # where a mention goes inside a translated sentence
 
@@ -28,6 +28,7 @@ class Player:
     user_id: str
     name: str
     language: str
+    computer: bool = False  # a computer player: nobody to mention, no panel
 
 
 def with_mention(translator: Translator, lang: str, key: str, arg: str, who: Mention,
@@ -53,7 +54,9 @@ def lines(*parts: Iterable[str | Mention] | str) -> Text:
 
 
 def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, host: str,
-                 players: Sequence[str], closed: bool = False, options: str = "") -> Screen:
+                 players: Sequence[str], closed: bool = False, options: str = "",
+                 computers: bool = False) -> Screen:
+    """The sign-up message; `computers` offers the host a computer player for a free seat."""
     game = tr.t(lang, f"game-{spec.name}")
     count = len(players)
     if spec.min_players == spec.max_players:
@@ -74,9 +77,32 @@ def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, ho
         (Button(tr.t(lang, "bot-button-start"), encode(Press("start", table_id))),
          Button(tr.t(lang, "bot-button-cancel"), encode(Press("cancel", table_id)))),
     )
+    if computers:
+        buttons += ((Button(tr.t(lang, "table-computer-add"),
+                            encode(Press("computer", table_id))),),)
     chosen = [tr.t(lang, "table-options", options=options)] if options else []
     return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game), *chosen, need,
                         roster, status), buttons=buttons)
+
+
+def computer_picker_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int,
+                           lobby: Screen, can_add: bool,
+                           removable: Sequence[tuple[int, str]]) -> Screen:
+    """The lobby while its host picks a computer player's level (or one to remove):
+    the lobby's text with level buttons, a remove button per computer player, and Back."""
+    rows: list[tuple[Button, ...]] = []
+    if can_add:
+        rows.append(tuple(
+            Button(tr.t(lang, f"table-computer-level-{level}"),
+                   encode(Press("computer", table_id, arg=level)))
+            for level in LEVELS if level in spec.computer))
+    rows.extend((Button(tr.t(lang, "table-computer-remove", name=name),
+                        encode(Press("uncomputer", table_id, arg=str(number)))),)
+                for number, name in removable)
+    rows.append((Button(tr.t(lang, "bot-button-back"),
+                        encode(Press("computer", table_id, arg="back"))),))
+    return Screen(lines(lobby.text, "", tr.t(lang, "table-computer-choose")),
+                  buttons=tuple(rows))
 
 
 def game_choice_screen(tr: Translator, lang: str, games: Iterable[GameSpec]) -> Screen:
@@ -111,7 +137,10 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
         return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"), *ranking,
                             tr.render_label(lang, outcome.reason, names)), image=image)
     to_act = sorted(spec.to_act(state))
-    turn = [with_mention(tr, lang, "bot-turn-of", "player", mention(players[s])) for s in to_act]
+    turn = [(tr.t(lang, "table-computer-thinking", player=players[s].name),)
+            if players[s].computer
+            else with_mention(tr, lang, "bot-turn-of", "player", mention(players[s]))
+            for s in to_act]
     buttons = ((Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),),)
     return Screen(lines(*happened, *([""] if happened else []), *turn), image=image,
                   buttons=buttons)

@@ -13,14 +13,17 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from bot import table_screens as screens
+from bot import thinking
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.options import BadOption, describe_options, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
+from bot.scheduler import Scheduler
 from bot.screens import (
     Button,
     ChatRef,
@@ -37,6 +40,7 @@ from bot.storage import (
     ActiveTableExists,
     AlreadySeated,
     DmStatus,
+    DueWork,
     SeatRow,
     StatusConflict,
     Store,
@@ -45,7 +49,8 @@ from bot.storage import (
     VersionConflict,
 )
 from bot.storage.store import Status
-from engine.core import Event, GameSpec, Label, RuleViolation, replay
+from engine.computer import decision_seed
+from engine.core import Decision, Event, GameSpec, Label, RuleViolation, replay
 from engine.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -53,6 +58,13 @@ log = logging.getLogger(__name__)
 AdminCheck = Callable[[], Awaitable[bool]]
 Draw = Callable[[], "Post | Drop | None"]
 """A post still to be drawn: called in a worker thread."""
+Show = Callable[[Sequence["Post | Drop"]], None]
+"""How a platform shows posts nobody pressed for (a computer player's move): its outbox."""
+Think = Callable[[GameSpec, str, Any, int, int], Awaitable[Decision]]
+"""think(spec, level, view, seat, seed) -> a computer player's decision."""
+
+COMPUTER_TURN = "computer"
+"""The kind of due work that is a computer player's turn."""
 
 _ERRORS = {
     RuleViolation.Reason.NOT_YOUR_TURN: "bot-error-not-your-turn",
@@ -67,14 +79,24 @@ class TableService:
 
     def __init__(self, store: Store, translator: Translator, *, default_language: str = "en",
                  games: dict[str, GameSpec] | None = None,
-                 seeds: Callable[[], int] | None = None) -> None:
-        """`seeds` gives each game's seed (who sits where, the deal); tests pass a fixed one."""
+                 seeds: Callable[[], int] | None = None,
+                 clock: Callable[[], float] = time.time, computer_pause: float = 1.5,
+                 think: Think | None = None) -> None:
+        """`seeds` gives each game's seed (who sits where, the deal); tests pass a fixed one.
+        `clock` (unix seconds) times deadlines; a computer player moves `computer_pause`
+        seconds after its turn comes, so that people can follow; `think` is where it thinks
+        (a worker process by default)."""
         self.store = store
         self.tr = translator
         self.default_language = default_language
         self.games = games if games is not None else GAMES
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._deep_links: dict[str, Callable[[str], str] | None] = {}
+        self._shows: dict[str, Show] = {}
+        self._clock = clock
+        self.computer_pause = computer_pause
+        self._think = think or thinking.think
+        self.scheduler = Scheduler(store, self._fire, clock=clock)
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The events of each table's last move, for the board caption. A cache only:
         # after a restart they are derived again from the action log.
@@ -83,14 +105,18 @@ class TableService:
         # dropped rather than shown after newer ones.
         self._committed: dict[int, int] = {}
 
-    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None) -> None:
+    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
+                          show: Show | None = None) -> None:
         """`deep_link(payload)` opens the bot's private chat with a start payload; a platform
         that has one can only write privately to people who opened that chat (Telegram).
+        `show(posts)` shows what happens at a table without a press (a computer player's move).
 
         A platform registered without one (Discord) needs no private chat: anyone may join,
         and each player's panel is shown to them alone in the table's own channel, so its
         `Place.chat_id` is the player's user id rather than a chat's."""
         self._deep_links[platform] = deep_link
+        if show is not None:
+            self._shows[platform] = show
 
     def command_description(self, lang: str, name: str) -> str:
         return self.tr.t(lang, f"cmd-{name}")
@@ -214,6 +240,8 @@ class TableService:
                 return await self._start(table, user, lang)
             if press.kind == "cancel":
                 return await self._cancel(table, user, is_admin)
+            if press.kind in ("computer", "uncomputer"):
+                return await self._computer_seat_press(table, user, press, lang)
             return await self._game_press(table, user, press, lang)
 
     async def _set_language(self, chat: ChatRef, user: UserRef, code: str,
@@ -275,6 +303,8 @@ class TableService:
             return self._alert(lang, "bot-error-not-host", name=host)
         if not spec.min_players <= len(seats) <= spec.max_players:
             return self._alert(lang, "bot-error-not-enough-players", count=spec.min_players)
+        if all(s.is_computer for s in seats):
+            return self._alert(lang, "table-computer-need-person")
         seed = self._seeds()
         order = [s.user_id for s in seats]
         random.Random(seed).shuffle(order)  # who sits where, and so who starts, is drawn too
@@ -286,6 +316,7 @@ class TableService:
             return self._alert(lang, "table-already-started")
         log.info("table %s started with %d players", table.id, len(order))
         self._last_events[table.id] = (0, ())
+        await self._schedule_computer(table, spec, state, await self.store.list_seats(table.id))
         posts: list[Post | Drop] = [Drop(self._place(table, Role.LOBBY))]
         posts += await self.current_posts(table.id, fresh_ping=True)
         return Result(Reply(self.tr.t(lang, "bot-lobby-started")), posts=tuple(posts))
@@ -299,6 +330,7 @@ class TableService:
                                         allowed_from=(Status.LOBBY, Status.PLAYING))
         except StatusConflict:
             return self._alert(lang, "bot-error-table-finished")
+        await self.store.cancel_work(table.id)
         log.info("table %s cancelled", table.id)
         seats = await self.store.list_seats(table.id)
         if table.status == Status.LOBBY:
@@ -320,14 +352,67 @@ class TableService:
                     self.tr, seat.language or lang, chat_title)))
         return Result(Reply(self.tr.t(lang, "bot-done")), posts=tuple(posts))
 
-    async def _lobby_post(self, table: TableRow) -> Post:
+    async def _lobby_post(self, table: TableRow, *, picking: bool = False) -> Post:
+        """The lobby message; `picking` shows the host's computer player choices on it."""
         seats = await self.store.list_seats(table.id)
         spec = self.games[table.game]
+        free = len(seats) < spec.max_players
         screen = screens.lobby_screen(self.tr, table.language, spec=spec, table_id=table.id,
                                       host=await self._host_name(table, seats),
                                       players=[s.display_name for s in seats],
-                                      options=describe_options(spec, table.options))
+                                      options=describe_options(spec, table.options),
+                                      computers=bool(spec.computer))
+        if picking:
+            screen = screens.computer_picker_screen(
+                self.tr, table.language, spec=spec, table_id=table.id, lobby=screen,
+                can_add=free, removable=[(computer_number(s.user_id), s.display_name)
+                                         for s in seats if s.is_computer])
         return Post(self._place(table, Role.LOBBY), screen)
+
+    async def _computer_seat_press(self, table: TableRow, user: UserRef, press: Press,
+                                   lang: str) -> Result:
+        """The host opens the computer player choices, adds one of a level, removes one,
+        or goes back to the lobby."""
+        if table.status != Status.LOBBY:
+            return self._alert(lang, "table-already-started")
+        spec = self.games[table.game]
+        seats = await self.store.list_seats(table.id)
+        if user.id != table.creator_id:
+            return self._alert(lang, "table-computer-host-only",
+                               name=await self._host_name(table, seats))
+        if not spec.computer:
+            return self._alert(lang, "table-computer-none")
+        if press.kind == "uncomputer":
+            gone = next((s for s in seats if s.is_computer
+                         and str(computer_number(s.user_id)) == press.arg), None)
+            if gone is None or not await self.store.remove_seat(table.id, gone.user_id):
+                return self._alert(lang, "table-computer-gone")
+            return Result(Reply(self.tr.t(lang, "table-computer-removed", name=gone.display_name)),
+                          posts=(await self._lobby_post(table, picking=True),))
+        if press.arg in ("", "back"):
+            return Result(posts=(await self._lobby_post(table, picking=not press.arg),))
+        if press.arg not in spec.computer:
+            return self._alert(lang, "bot-error-malformed")
+        name = self._computer_name(table.language, press.arg, seats)
+        number = 1 + max((computer_number(s.user_id) for s in seats if s.is_computer), default=0)
+        try:
+            await self.store.add_seat(table.id, computer_user_id(number), name,
+                                      computer=press.arg, max_seats=spec.max_players)
+        except TableFull:
+            return self._alert(lang, "bot-error-table-full")
+        full = len(seats) + 1 >= spec.max_players
+        return Result(Reply(self.tr.t(lang, "table-computer-added", name=name)),
+                      posts=(await self._lobby_post(table, picking=not full),))
+
+    def _computer_name(self, lang: str, level: str, seats: Sequence[SeatRow]) -> str:
+        """"🤖 Normal", then "🤖 Normal 2" for a second one of the level."""
+        name = self.tr.t(lang, "table-computer-name",
+                         level=self.tr.t(lang, f"table-computer-level-{level}"))
+        taken = {s.display_name for s in seats}
+        count = 1
+        while (candidate := name if count == 1 else f"{name} {count}") in taken:
+            count += 1
+        return candidate
 
     # --- playing -----------------------------------------------------------------------
 
@@ -378,13 +463,17 @@ class TableService:
         return await self._apply(table, seats, spec, state, me, menu.action, lang)
 
     async def _apply(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, state: Any,
-                     me: SeatRow, action: str, lang: str) -> Result:
+                     me: SeatRow, action: str, lang: str, *,
+                     reason: Label | None = None) -> Result:
+        """Apply and commit one move, a person's or (with its `reason`) a computer's."""
         assert me.seat is not None
         try:
             # a thread: a simulated game's move takes a physics run the event loop can't wait on
             new_state, events = await asyncio.to_thread(spec.apply, state, me.seat, action)
         except RuleViolation as error:
             return self._alert(lang, _ERRORS[error.reason])
+        if reason is not None:
+            events += (Event(reason),)
         over = spec.is_over(new_state)
         new_dict = spec.to_dict(new_state)
         try:
@@ -399,6 +488,7 @@ class TableService:
                  ", game over" if over else "")
         self._committed[table.id] = version
         table = await self.store.get_table(table.id)  # type: ignore[assignment]
+        await self._schedule_computer(table, spec, new_state, seats)
         return Result(later=self._drawn(table.id, version, self._after_move(
             table, seats, spec, state, new_state, me.seat, events)))
 
@@ -530,10 +620,14 @@ class TableService:
         return Post(place, screen, fresh=fresh)
 
     def _pings(self, table: TableRow, spec: GameSpec, state: Any,
-               players: Sequence[screens.Player], *, fresh: bool) -> list[Post]:
+               players: Sequence[screens.Player], *, fresh: bool) -> list[Post | Drop]:
         to_act = sorted(spec.to_act(state))
         if not to_act:
             return []
+        if players[to_act[0]].computer:
+            # nobody's phone to ring: the board says who is thinking, and the last person's
+            # ping goes, so a run of computer turns sends no new message at all
+            return [Drop(self._place(table, Role.PING))]
         # one ping message per table, replaced each turn so the group is not flooded
         return [Post(self._place(table, Role.PING),
                      screens.ping_screen(self.tr, table.language, players[to_act[0]]), fresh=fresh)]
@@ -615,7 +709,83 @@ class TableService:
         for table in await self.store.tables_in_status():
             if table.platform == platform:
                 posts.extend(await self.current_posts(table.id))
+                await self._reschedule(table)
         return tuple(posts)
+
+    # --- computer players --------------------------------------------------------------
+
+    async def _schedule_computer(self, table: TableRow, spec: GameSpec, state: Any,
+                                 seats: Sequence[SeatRow]) -> None:
+        """After a start or a move: if a computer player is to act, its turn becomes due work
+        (a row, so it survives a restart); otherwise any pending one is stale and goes."""
+        computers = {s.seat for s in seats if s.is_computer}
+        if table.status == Status.PLAYING and computers & spec.to_act(state):
+            await self.store.schedule(table.id, COMPUTER_TURN, version=table.version,
+                                      due_at=self._clock() + self.computer_pause)
+            self.scheduler.wake()
+        else:
+            await self.store.cancel_work(table.id, COMPUTER_TURN)
+
+    async def _reschedule(self, table: TableRow) -> None:
+        """After a restart: a computer turn whose row was lost between a commit and its
+        scheduling (a kill at that instant) is set again; a pending one keeps its time."""
+        if table.status != Status.PLAYING or any(
+                w.kind == COMPUTER_TURN for w in await self.store.pending_work(table.id)):
+            return
+        spec = self.games[table.game]
+        await self._schedule_computer(table, spec, spec.from_dict(table.state or {}),
+                                      await self.store.list_seats(table.id))
+
+    async def _fire(self, work: DueWork) -> None:
+        """The scheduler's call: act on a claimed deadline and show what it changed."""
+        if work.kind != COMPUTER_TURN:
+            log.warning("due work of unknown kind %r dropped", work.kind)
+            return
+        table = await self.store.get_table(work.table_id)
+        if table is None:
+            return
+        result = await self.computer_turn(work.table_id, work.version)
+        show = self._shows.get(table.platform)
+        if show is None:
+            log.warning("table %s: no way to show a computer move on %s", table.id,
+                        table.platform)
+            return
+        show(result.posts)
+        if result.later is not None:
+            async for post in result.later:
+                show((post,))
+
+    async def computer_turn(self, table_id: int, version: int) -> Result:
+        """A computer player's move at a table still at `version`: thought out from its seat's
+        view off the event loop, then applied like a press (version-checked, committed
+        before anything is shown). Stale work (a table that moved on or ended) does nothing."""
+        loaded = await self.store.load_table(table_id)
+        if loaded is None:
+            return Result()
+        table, seats = loaded
+        spec = self.games[table.game]
+        if table.status != Status.PLAYING or table.version != version or table.seed is None:
+            return Result()
+        state = spec.from_dict(table.state or {})
+        me = next((s for s in seats if s.is_computer and s.seat in spec.to_act(state)), None)
+        if me is None or me.seat is None or me.computer not in spec.computer:
+            return Result()
+        seed = decision_seed(table.seed, table.version, me.seat)
+        decision = await self._think(spec, me.computer, spec.view(state, me.seat), me.seat, seed)
+        async with self._locks[table.id]:
+            table = await self.store.get_table(table_id)  # type: ignore[assignment]
+            if table is None or table.status != Status.PLAYING or table.version != version:
+                return Result()  # a person's press (a cancel) came first
+            result = await self._apply(table, seats, spec, state, me, decision.action,
+                                       table.language, reason=decision.reason)
+            if result.later is None:  # refused: a bug in the computer player, not a stall
+                log.error("table %s: the %s computer player chose an illegal move", table.id,
+                          me.computer)
+                legal = await asyncio.to_thread(spec.legal_actions, state, me.seat)
+                result = await self._apply(table, seats, spec, state, me,
+                                           random.Random(seed).choice(list(legal)),
+                                           table.language)
+            return result
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -623,7 +793,7 @@ class TableService:
         return Place(table.id, role, None, table.chat_id, table.thread_id)
 
     def _panel_place(self, table: TableRow, seat: SeatRow) -> Place | None:
-        if seat.seat is None:
+        if seat.seat is None or seat.is_computer:
             return None
         if table.platform in self._deep_links and self._deep_links[table.platform] is None:
             # no private chats on this platform: the panel goes to the player in person
@@ -654,13 +824,23 @@ class TableService:
         return Result(Reply(self.tr.t(lang, key, **args), alert=True))
 
 
+def computer_user_id(number: int) -> str:
+    """A computer player's id at its table: never a platform's (those are digits)."""
+    return f"cpu{number}"
+
+
+def computer_number(user_id: str) -> int:
+    return int(user_id.removeprefix("cpu"))
+
+
 def _say(text: str) -> Result:
     return Result(message=Screen((text,)))
 
 
 def _players(seats: Sequence[SeatRow], default_language: str) -> list[screens.Player]:
     ordered = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
-    return [screens.Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language)
+    return [screens.Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language,
+                           computer=s.is_computer)
             for s in ordered]
 
 

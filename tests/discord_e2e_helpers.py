@@ -15,10 +15,12 @@ non-ephemeral message, and the logs, against what the players saw in their panel
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 import re
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,9 +59,11 @@ __all__ = ["ACTION", "TR", "table_snapshot"]
 class BotProcess:
     """One bot process: a Store connection, a TableService and a DiscordBot."""
 
-    def __init__(self, server: FakeDiscordServer, db_path: Path) -> None:
+    def __init__(self, server: FakeDiscordServer, db_path: Path, *,
+                 clock: Callable[[], float] = time.time) -> None:
         self.server = server
         self.db_path = db_path
+        self.clock = clock
         self.store: Store
         self.service: TableService
         self.client: DiscordBot
@@ -67,10 +71,13 @@ class BotProcess:
 
     async def start(self) -> None:
         self.store = await Store.open(self.db_path, synchronous="OFF")
-        self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__)
+        # computer players move at once: tests wait for nothing
+        self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__,
+                                    clock=self.clock, computer_pause=0.0)
         self.client = DiscordBot(self.service, self.store, TR, clock=self.server.clock.time,
                                  guild_ready_timeout=0.1)
         await self._stack.enter_async_context(run_client(self.server, self.client))
+        self.service.scheduler.start()
         await self.settle()
 
     async def settle(self, timeout: float = SETTLE_TIMEOUT) -> None:
@@ -87,9 +94,17 @@ class BotProcess:
             await self.client.interactions.drain(timeout)
             assert await self.client.outbox.flush(timeout), "the outbox did not drain"
             await server.wait_idle(quiet=0.0, timeout=timeout)
+        scheduler = self.service.scheduler
+        while not await scheduler.idle():  # computer turns that are due
+            await scheduler.drain()
+            await asyncio.sleep(0.01)  # the loop claims what fell due meanwhile
+            await self.client.interactions.drain(timeout)
+            assert await self.client.outbox.flush(timeout), "the outbox did not drain"
+            await server.wait_idle(quiet=0.0, timeout=timeout)
 
     async def stop(self) -> None:
         await self.settle()
+        await self.service.scheduler.stop()
         await self._stack.aclose()
         await self.store.close()
 
@@ -214,7 +229,7 @@ class World(BotWorld[FakeDiscordServer]):
     selects: int = 0
 
     def new_process(self) -> BotProcess:
-        return BotProcess(self.server, self.db_path)
+        return BotProcess(self.server, self.db_path, clock=self.clock)
 
     # people's actions, each waited for until the bot has fully reacted
 

@@ -4,6 +4,7 @@ table's version read from its store."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -31,12 +32,19 @@ class BotWorld(Generic[ServerT]):
     db_path: Path
     bot: Any = field(init=False)
     moves: int = 0
+    clock_offset: float = 0.0
+    """Seconds the bot's clock is ahead of the real one: a test moves time on by raising it
+    (a pending deadline then falls due), never by waiting."""
 
     def __post_init__(self) -> None:
         self.bot = self.new_process()
 
     def new_process(self) -> BotProcessLike:
         raise NotImplementedError
+
+    def clock(self) -> float:
+        """The bot's clock (unix seconds)."""
+        return time.time() + self.clock_offset
 
     @property
     def store(self) -> Store:

@@ -5,13 +5,25 @@ sees and press the buttons that are really there."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.i18n import Translator
-from bot.screens import Button, ChatRef, Drop, Place, Result, Role, Screen, UserRef, plain
+from bot.screens import (
+    Button,
+    ChatRef,
+    Drop,
+    Place,
+    Post,
+    Result,
+    Role,
+    Screen,
+    UserRef,
+    plain,
+)
 from bot.storage import Store
 from bot.tables import TableService
 
@@ -38,7 +50,13 @@ class Harness:
         self.replies.append(result.reply)
         if result.message is not None:
             self.messages.append((chat.id, result.message))
-        for post in await result.all_posts():
+        self.show(await result.all_posts())
+        return result
+
+    def show(self, posts: Iterable[Post | Drop]) -> None:
+        """Keep what the posts show, as an outbox would (also the service's own posts: a
+        computer player's moves)."""
+        for post in posts:
             if isinstance(post, Drop):
                 self.kept.pop(post.place, None)
                 continue
@@ -49,7 +67,15 @@ class Harness:
             elif old.screen.fingerprint() != post.screen.fingerprint():
                 self.edits += 1
                 self.kept[post.place] = Shown(post.screen, old.message_id)
-        return result
+
+    async def run_due(self) -> int:
+        """Fire whatever due work the clock has reached (computer turns), and wait for it;
+        return how many deadlines fired."""
+        fired = 0
+        while started := await self.service.scheduler.tick():
+            fired += started
+            await self.service.scheduler.drain()
+        return fired
 
     async def command(self, user: UserRef, name: str, args: str = "", chat: ChatRef = GROUP,
                       admin: bool = False) -> Result:
@@ -108,14 +134,20 @@ class Harness:
 
 
 @asynccontextmanager
-async def open_harness(folder: Path, translator: Translator) -> AsyncIterator[Harness]:
+async def open_harness(folder: Path, translator: Translator, *,
+                       clock: Callable[[], float] = time.time,
+                       computer_pause: float = 0.0) -> AsyncIterator[Harness]:
     """A service on a fresh database, on a Telegram-like platform (joining needs the private
-    chat), with fixed seeds so every test plays the same games each run."""
+    chat), with fixed seeds so every test plays the same games each run. Computer turns fire
+    only when a test calls `run_due` (no scheduler loop runs)."""
     store = await Store.open(folder / "db.sqlite3")
-    service = TableService(store, translator, seeds=itertools.count(2026).__next__)
-    service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}")
+    service = TableService(store, translator, seeds=itertools.count(2026).__next__,
+                           clock=clock, computer_pause=computer_pause)
+    harness = Harness(service)
+    service.register_platform("telegram", deep_link=lambda p: f"https://t.me/fake_bot?start={p}",
+                              show=harness.show)
     try:
-        yield Harness(service)
+        yield harness
     finally:
         await store.close()
 

@@ -19,7 +19,8 @@ import asyncio
 import itertools
 import random
 import re
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,16 +58,20 @@ ACTION = re.compile(r"\bp:\d+:[0-3]:-?\d+:-?\d+\b")
 class BotProcess:
     """One bot process: a Store connection, a TableService and a TelegramBot."""
 
-    def __init__(self, server: FakeTelegramServer, db_path: Path) -> None:
+    def __init__(self, server: FakeTelegramServer, db_path: Path, *,
+                 clock: Callable[[], float] = time.time) -> None:
         self.server = server
         self.db_path = db_path
+        self.clock = clock
         self.store: Store
         self.service: TableService
         self.telegram: TelegramBot
 
     async def start(self) -> None:
         self.store = await Store.open(self.db_path, synchronous="OFF")
-        self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__)
+        # computer players move at once: tests wait for nothing
+        self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__,
+                                    clock=self.clock, computer_pause=0.0)
         self.telegram = TelegramBot(self.service, self.store, TR, token=self.server.token,
                                     api_server=self.server.base_url, limits=NO_LIMITS,
                                     polling_timeout=1)
@@ -74,10 +79,20 @@ class BotProcess:
         await self.telegram.start()
         await self.server.wait_until(lambda: self.server.poll_count > polls, SETTLE_TIMEOUT,
                                      message="the bot's first getUpdates")
+        self.service.scheduler.start()
 
     async def settle(self, timeout: float = SETTLE_TIMEOUT) -> None:
-        """Wait until the bot has taken every queued update, finished handling it, and
-        delivered everything it queued (including what Telegram's errors led to)."""
+        """Wait until the bot has taken every queued update, finished handling it, played
+        every computer turn that is due, and delivered everything it queued (including what
+        Telegram's errors led to)."""
+        await self._settle_updates(timeout)
+        scheduler = self.service.scheduler
+        while not await scheduler.idle():
+            await scheduler.drain()
+            await asyncio.sleep(0.01)  # the loop claims what fell due meanwhile
+            await self._settle_updates(timeout)
+
+    async def _settle_updates(self, timeout: float) -> None:
         server = self.server
         await server.wait_until(lambda: not server.pending_updates, timeout,
                                 message="every update taken by the bot")
@@ -92,6 +107,7 @@ class BotProcess:
 
     async def stop(self) -> None:
         await self.settle()
+        await self.service.scheduler.stop()
         await self.telegram.stop(flush_timeout=5)
         await self.store.close()
 
@@ -219,7 +235,7 @@ class World(BotWorld[FakeTelegramServer]):
     """Every press answered by exactly one (successful) answerCallbackQuery."""
 
     def new_process(self) -> BotProcess:
-        return BotProcess(self.server, self.db_path)
+        return BotProcess(self.server, self.db_path, clock=self.clock)
 
     # people's actions, each waited for until the bot has fully reacted
 

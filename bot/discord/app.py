@@ -75,7 +75,7 @@ class DiscordBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.service.register_platform(PLATFORM, deep_link=None)
+        self.service.register_platform(PLATFORM, deep_link=None, show=self.outbox.post)
         await self.tree.set_translator(FluentCommandTranslator(self.translator))
         for command in build_commands(self.interactions.command, self.translator,
                                       self.service.COMMANDS, self.service.games):

@@ -6,7 +6,7 @@ the adapter with a small fake that has these members.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.screens import ChatRef, Drop, Post, Result, UserRef
@@ -20,7 +20,8 @@ class TableServiceLike(Protocol):
     games: Mapping[str, Any]
     """The games by name (their names become the choices of /newgame and /rules)."""
 
-    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None
+    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
+                          show: Callable[[Sequence[Post | Drop]], None] | None = None
                           ) -> None: ...
 
     async def command(self, chat: ChatRef, user: UserRef, name: str, args: str, *,

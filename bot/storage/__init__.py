@@ -4,6 +4,7 @@
 for its guarantees and `schema.py` for the tables.
 """
 
+from .due import DueWork
 from .schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StoreError
 from .store import (
     ACTIVE,
@@ -35,6 +36,7 @@ __all__ = [
     "ActiveTableExists",
     "AlreadySeated",
     "DmStatus",
+    "DueWork",
     "MessageRef",
     "PendingJoin",
     "Platform",

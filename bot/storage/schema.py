@@ -135,6 +135,23 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN events TEXT CHECK (events IS NULL OR json_valid(events));
     ALTER TABLE actions ADD COLUMN settled TEXT CHECK (settled IS NULL OR json_valid(settled));
     """,
+    # 3: computer players and due work. A computer seat names its level (NULL for a person).
+    # `due_work` holds every pending deadline as data (a computer turn now; clocks and lobby
+    # timeouts later): one row per table and kind, fired by the scheduler only while the
+    # table is still at `version`, so a move that comes first makes it stale.
+    """
+    ALTER TABLE seats ADD COLUMN computer TEXT;
+
+    CREATE TABLE due_work (
+        table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        kind     TEXT    NOT NULL,
+        version  INTEGER NOT NULL,
+        due_at   REAL    NOT NULL,
+        PRIMARY KEY (table_id, kind)
+    ) WITHOUT ROWID;
+
+    CREATE INDEX due_work_by_time ON due_work (due_at);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

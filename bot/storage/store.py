@@ -37,6 +37,7 @@ from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
+from .due import DueWorkStore
 from .schema import SCHEMA_VERSION, SchemaTooNew, StoreError, migrate
 
 log = logging.getLogger(__name__)
@@ -171,6 +172,11 @@ class SeatRow:
     dm_chat_id: str | None
     dm_status: DmStatus
     joined_at: float
+    computer: str | None = None  # a computer player's level; None for a person
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +241,9 @@ class _Opening:
             await self._store.close()
 
 
-class Store:
-    """Async store on one aiosqlite connection. Create with `await Store.open(path)`."""
+class Store(DueWorkStore):
+    """Async store on one aiosqlite connection. Create with `await Store.open(path)`.
+    Pending deadlines are kept by `DueWorkStore` (due.py)."""
 
     def __init__(self, db: aiosqlite.Connection, *, clock: Callable[[], float]) -> None:
         self._db = db
@@ -444,8 +451,10 @@ class Store:
         dm_chat_id: Id | None = None,
         dm_status: str | None = None,
         max_seats: int | None = None,
+        computer: str | None = None,
     ) -> SeatRow:
-        """Join the lobby, last in join order.
+        """Join the lobby, last in join order; `computer` seats a computer player of that
+        level (its `user_id` is the service's own, never a platform's).
 
         `language`, `dm_chat_id` and `dm_status` left as None are taken from the
         user's settings when known. Raises `StatusConflict` (not in the lobby),
@@ -478,10 +487,10 @@ class Store:
             row = await _one(
                 db,
                 "INSERT INTO seats (table_id, user_id, seat, join_order, display_name, language,"
-                " dm_chat_id, dm_status, joined_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)"
-                " RETURNING *",
+                " dm_chat_id, dm_status, joined_at, computer)"
+                " VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (table_id, user, 0 if last is None else last + 1, display_name, lang, dm_chat,
-                 DmStatus(dm or DmStatus.UNKNOWN), now),
+                 DmStatus(dm or DmStatus.UNKNOWN), now, computer),
             )
             return _seat(row)
 
@@ -1043,6 +1052,7 @@ def _seat(row: Any) -> SeatRow:
         dm_chat_id=row["dm_chat_id"],
         dm_status=DmStatus(row["dm_status"]),
         joined_at=row["joined_at"],
+        computer=row["computer"],
     )
 
 

@@ -119,6 +119,7 @@ class TelegramBot:
             PLATFORM,
             deep_link=(lambda payload: f"https://t.me/{username}?start={payload}")
             if username else None,
+            show=self.outbox.post,
         )
         await set_commands(self.bot, self.service, default_language=self.default_language)
         self.outbox.post(await self.service.resume(PLATFORM))

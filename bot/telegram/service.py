@@ -6,7 +6,7 @@ adapter with a small fake that has these methods.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
@@ -18,7 +18,8 @@ AdminCheck = Callable[[], Awaitable[bool]]
 class TableServiceLike(Protocol):
     COMMANDS: tuple[str, ...]
 
-    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None
+    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
+                          show: Callable[[Sequence[Post | Drop]], None] | None = None
                           ) -> None: ...
 
     def command_description(self, lang: str, name: str) -> str: ...

@@ -31,3 +31,19 @@ table-panel-over = The game in “{ $chat }” is over: the final ranking is the
 table-panel-closed = The table in “{ $chat }” was closed.
 table-options = Options: { $options }
 table-bad-option = “{ $word }” is not an option of this game. Its options: { $options }
+
+# Computer players
+table-computer-level-easy = Easy
+table-computer-level-normal = Normal
+table-computer-level-hard = Hard
+table-computer-name = 🤖 { $level }
+table-computer-add = 🤖 Add computer player
+table-computer-choose = Add a computer player of which level? (Or remove one.)
+table-computer-remove = ✖ { $name }
+table-computer-host-only = Only { $name }, who opened the table, can add or remove computer players.
+table-computer-added = { $name } joined the table.
+table-computer-removed = { $name } left the table.
+table-computer-gone = That computer player has already left.
+table-computer-need-person = At least one person must play.
+table-computer-thinking = { $player } is thinking…
+table-computer-none = This game has no computer players.

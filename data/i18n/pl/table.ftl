@@ -31,3 +31,19 @@ table-panel-over = Gra na czacie „{ $chat }” się skończyła: wyniki są ta
 table-panel-closed = Stół na czacie „{ $chat }” został zamknięty.
 table-options = Opcje: { $options }
 table-bad-option = „{ $word }” nie jest opcją tej gry. Jej opcje: { $options }
+
+# Computer players
+table-computer-level-easy = Łatwy
+table-computer-level-normal = Średni
+table-computer-level-hard = Trudny
+table-computer-name = 🤖 { $level }
+table-computer-add = 🤖 Dodaj gracza komputerowego
+table-computer-choose = Jakiego poziomu gracza komputerowego dodać? (Albo usuń jednego.)
+table-computer-remove = ✖ { $name }
+table-computer-host-only = Graczy komputerowych może dodawać i usuwać tylko { $name }, gospodarz stołu.
+table-computer-added = { $name } dołącza do stołu.
+table-computer-removed = { $name } opuszcza stół.
+table-computer-gone = Ten gracz komputerowy już odszedł.
+table-computer-need-person = Grać musi co najmniej jedna osoba.
+table-computer-thinking = { $player } myśli…
+table-computer-none = Ta gra nie ma graczy komputerowych.

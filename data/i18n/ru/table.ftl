@@ -31,3 +31,19 @@ table-panel-over = Игра в чате «{ $chat }» окончена: итог
 table-panel-closed = Стол в чате «{ $chat }» закрыт.
 table-options = Настройки: { $options }
 table-bad-option = «{ $word }» — не настройка этой игры. Её настройки: { $options }
+
+# Computer players
+table-computer-level-easy = Лёгкий
+table-computer-level-normal = Средний
+table-computer-level-hard = Сильный
+table-computer-name = 🤖 { $level }
+table-computer-add = 🤖 Добавить компьютер
+table-computer-choose = Какого уровня компьютерного игрока добавить? (Или уберите одного.)
+table-computer-remove = ✖ { $name }
+table-computer-host-only = Добавлять и убирать компьютерных игроков может только { $name }, организатор стола.
+table-computer-added = { $name } за столом.
+table-computer-removed = { $name } покинул стол.
+table-computer-gone = Этот компьютерный игрок уже ушёл.
+table-computer-need-person = Играть должен хотя бы один человек.
+table-computer-thinking = { $player } думает…
+table-computer-none = В этой игре нет компьютерных игроков.

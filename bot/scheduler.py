@@ -1,0 +1,98 @@
+"""The one loop that fires due work (see bot/storage/due.py).
+
+Each tick reads the deadlines that are due, claims each (a conditional delete: exactly one
+claimer wins) and fires it in a task of its own, so a computer player thinking at one table
+never holds up another table's deadline. Between ticks the loop sleeps until the next
+deadline, and `wake()` cuts the sleep short when a new one is set. Nothing waits in memory:
+a deadline set before a kill -9 is read again from the database by the next process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.storage import DueWork, Store
+
+log = logging.getLogger(__name__)
+
+Fire = Callable[[DueWork], Awaitable[None]]
+
+
+class Scheduler:
+    def __init__(self, store: Store, fire: Fire, *, clock: Callable[[], float],
+                 idle: float = 1.0) -> None:
+        """`fire(work)` acts on a claimed deadline; `clock` gives unix seconds (injected in
+        tests); `idle` is the longest sleep between ticks."""
+        self._store = store
+        self._fire = fire
+        self._clock = clock
+        self._idle = idle
+        self._wakeup = asyncio.Event()
+        self._firing: dict[int, asyncio.Task[None]] = {}  # by table: one at a time each
+        self._task: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        """A deadline was set: look again now rather than at the end of the sleep."""
+        self._wakeup.set()
+
+    async def tick(self) -> int:
+        """Claim and start firing everything due now; return how many were started."""
+        started = 0
+        for work in await self._store.due_work(self._clock()):
+            if work.table_id in self._firing:
+                continue  # that table's previous deadline is still being acted on
+            if not await self._store.claim(work):
+                continue  # another process took it, or it moved
+            task = asyncio.create_task(self._run(work), name=f"due {work.kind} {work.table_id}")
+            self._firing[work.table_id] = task
+            started += 1
+        return started
+
+    async def _run(self, work: DueWork) -> None:
+        try:
+            await self._fire(work)
+        except Exception:  # one table's failure must not stop the loop
+            log.exception("due %s work of table %s failed", work.kind, work.table_id)
+        finally:
+            self._firing.pop(work.table_id, None)
+            self.wake()  # the work may have set the next deadline
+
+    async def idle(self) -> bool:
+        """Nothing is being fired and nothing is due now (for tests that settle)."""
+        return not self._firing and not await self._store.due_work(self._clock(), limit=1)
+
+    async def drain(self) -> None:
+        """Wait for the deadlines being fired."""
+        while self._firing:
+            await asyncio.gather(*self._firing.values(), return_exceptions=True)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="scheduler")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        await self.drain()
+
+    async def _loop(self) -> None:
+        while True:
+            self._wakeup.clear()
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the scheduler's tick failed; trying again")
+            upcoming = await self._store.next_due()
+            sleep = self._idle if upcoming is None else min(self._idle, upcoming - self._clock())
+            if sleep <= 0:
+                # what is due belongs to tables still busy with their last deadline: their
+                # tasks wake the loop when they end
+                sleep = self._idle
+            try:
+                await asyncio.wait_for(self._wakeup.wait(), sleep)
+            except TimeoutError:
+                pass

@@ -1,0 +1,76 @@
+"""Where computer players think: a worker process, off the event loop.
+
+A search holds Python's GIL for up to its whole budget (a second), so in the bot's own
+process it would stall every other table's presses; a worker process thinks instead, and is
+sent only the seat's view as JSON (never the state). A decision that does not come back in
+time, or a worker that died, falls back to the game's easy level, thought in a thread: a
+table is never left waiting on a lost worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import json
+import logging
+import multiprocessing
+import threading
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from engine.computer import decide
+from engine.core import ComputerPlayer, Decision, GameSpec
+
+log = logging.getLogger(__name__)
+
+GRACE = 5.0
+"""Seconds past a level's budget before its decision is given up on."""
+
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+async def think(spec: GameSpec, level: str, view: Mapping[str, Any], seat: int, seed: int,
+                *, in_process: bool = True) -> Decision:
+    """The decision of `spec`'s computer player of `level` for `seat`, from its view."""
+    player = spec.computer[level]
+    plain = json.loads(json.dumps(view))  # exactly what a worker receives
+    if in_process:
+        try:
+            future = _worker_pool().submit(decide, player.choose, plain, seat, seed,
+                                           player.budget)
+            return await asyncio.wait_for(asyncio.wrap_future(future), player.budget + GRACE)
+        except (BrokenProcessPool, TimeoutError) as error:
+            log.warning("a %s computer player's decision was lost (%s); the easy level decides",
+                        spec.name, type(error).__name__)
+            _discard_pool()
+            player = _fallback(spec, player)
+    return await asyncio.to_thread(decide, player.choose, plain, seat, seed, player.budget)
+
+
+def _fallback(spec: GameSpec, player: ComputerPlayer) -> ComputerPlayer:
+    return spec.computer.get("easy", player)
+
+
+def _worker_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            # "spawn": a fresh interpreter, not a fork of a process running threads and loops
+            _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            atexit.register(_pool.shutdown, cancel_futures=True)
+        return _pool
+
+
+def _discard_pool() -> None:
+    """Stop the worker: a search that overran its budget would otherwise go on using a core."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is None:
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
