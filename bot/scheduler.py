@@ -31,6 +31,7 @@ class Scheduler:
         self._idle = idle
         self._wakeup = asyncio.Event()
         self._firing: dict[int, asyncio.Task[None]] = {}  # by table: one at a time each
+        self._claiming = 0
         self._task: asyncio.Task[None] | None = None
 
     def wake(self) -> None:
@@ -43,8 +44,12 @@ class Scheduler:
         for work in await self._store.due_work(self._clock()):
             if work.table_id in self._firing:
                 continue  # that table's previous deadline is still being acted on
-            if not await self._store.claim(work):
-                continue  # another process took it, or it moved
+            self._claiming += 1  # between the claim and its task, `idle` must not say so
+            try:
+                if not await self._store.claim(work):
+                    continue  # another process took it, or it moved
+            finally:
+                self._claiming -= 1
             task = asyncio.create_task(self._run(work), name=f"due {work.kind} {work.table_id}")
             self._firing[work.table_id] = task
             started += 1
@@ -61,7 +66,8 @@ class Scheduler:
 
     async def idle(self) -> bool:
         """Nothing is being fired and nothing is due now (for tests that settle)."""
-        return not self._firing and not await self._store.due_work(self._clock(), limit=1)
+        return (not self._firing and not self._claiming
+                and not await self._store.due_work(self._clock(), limit=1))
 
     async def drain(self) -> None:
         """Wait for the deadlines being fired."""

@@ -400,9 +400,8 @@ class TableService:
                                       computer=press.arg, max_seats=spec.max_players)
         except TableFull:
             return self._alert(lang, "bot-error-table-full")
-        full = len(seats) + 1 >= spec.max_players
         return Result(Reply(self.tr.t(lang, "table-computer-added", name=name)),
-                      posts=(await self._lobby_post(table, picking=not full),))
+                      posts=(await self._lobby_post(table),))
 
     def _computer_name(self, lang: str, level: str, seats: Sequence[SeatRow]) -> str:
         """"🤖 Normal", then "🤖 Normal 2" for a second one of the level."""

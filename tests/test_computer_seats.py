@@ -72,14 +72,16 @@ async def test_the_host_adds_computer_players_by_level_and_removes_one(harness):
     assert offered[:2] == ["easy", "normal"]
     assert levels == [TR.t("en", f"table-computer-level-{lv}") for lv in offered]
     await h.press(ANNA, h.data(picker, f"b:{table}:normal"))
-    await h.press(ANNA, h.data(h.screen(Role.LOBBY), f"b:{table}:normal"))
+    assert h.data(h.screen(Role.LOBBY), "s:")  # back to the lobby, Start within reach
+    await add_computer(h, table, "normal")
     seats = await h.service.store.list_seats(table)
     assert [(s.display_name, s.computer) for s in seats] == [
         ("Anna", None), ("🤖 Normal", "normal"), ("🤖 Normal 2", "normal")]
     assert "🤖 Normal 2" in h.text(h.screen(Role.LOBBY))
     # the lobby is full now (Lanterns seats 4): one more is refused, the picker closes
-    await h.press(ANNA, h.data(h.screen(Role.LOBBY), f"b:{table}:easy"))
+    await add_computer(h, table, "easy")
     assert len(await h.service.store.list_seats(table)) == 4
+    await h.press(ANNA, encode(Press("computer", table)))
     assert not any(b.data.startswith(f"b:{table}:easy") for b in h.buttons(h.screen(Role.LOBBY)))
     result = await h.press(ANNA, encode(Press("computer", table, arg="easy")))
     assert result.reply.alert and result.reply.text == TR.t("en", "bot-error-table-full")
