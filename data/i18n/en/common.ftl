@@ -7,6 +7,7 @@ bot-help =
     I host board games right here in the chat.
 
     /newgame lanterns — open a table (also hanabi, lighthouse, rafter; options after the name, e.g. /newgame hanabi multicolor); players press Join, then the host presses Start.
+    🤖 Short of players, or alone? The host can add computer players in the lobby.
     /games — the games I can host.
     /rules hanabi — a short summary of a game's rules.
     /leave — leave the table you sit at.

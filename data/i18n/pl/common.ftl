@@ -8,6 +8,7 @@ bot-help =
     Prowadzę gry planszowe bezpośrednio na czacie.
 
     /newgame lanterns — otwórz stół (także hanabi, lighthouse, rafter; opcje po nazwie, np. /newgame hanabi multicolor); gracze naciskają „Dołącz”, a potem gospodarz naciska „Rozpocznij”.
+    🤖 Brakuje graczy albo grasz sam? Gospodarz może dodać graczy komputerowych w poczekalni.
     /games — gry, które umiem prowadzić.
     /rules hanabi — krótkie zasady gry.
     /leave — odejdź od stołu.
