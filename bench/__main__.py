@@ -1,10 +1,20 @@
 """Run every benchmark: `python -m bench` (or `python3 tasks.py bench`)."""
 
-from bench import discord, hanabi, lanterns, lighthouse, rafter, rafter_render, telegram
+from bench import (
+    discord,
+    hanabi,
+    lanterns,
+    lighthouse,
+    rafter,
+    rafter_render,
+    scheduler,
+    telegram,
+)
 
 if __name__ == "__main__":
     for name, bench in (("Lanterns", lanterns), ("Hanabi", hanabi), ("Lighthouse", lighthouse),
                         ("Rafter Five physics", rafter), ("Rafter Five pictures", rafter_render),
-                        ("Telegram", telegram), ("Discord", discord)):
+                        ("Telegram", telegram), ("Discord", discord),
+                        ("Scheduler", scheduler)):
         print(f"== {name}", flush=True)
         bench.main([])
