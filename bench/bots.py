@@ -16,6 +16,7 @@ import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from bench.figures import ms, p95
 from engine.computer import play_game
@@ -56,7 +57,7 @@ def one_game(game: str, players: int, seed: int, level: str, against: str | None
     tally = Tally()
     fell = FALL_EVENTS.get(game)
 
-    def on_move(before, seat, decision, after, events) -> None:  # noqa: ANN001
+    def on_move(before: Any, seat: int, decision: Any, after: Any, events: Any) -> None:
         tally.moves += 1
         tally.falls += bool(fell and any(e.label.key == fell for e in events))
 
