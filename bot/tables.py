@@ -20,6 +20,7 @@ from typing import Any
 
 from bot import table_screens as screens
 from bot import thinking
+from bot.computer_seats import ComputerSeats, computer_number
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.options import BadOption, describe_options, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
@@ -40,7 +41,6 @@ from bot.storage import (
     ActiveTableExists,
     AlreadySeated,
     DmStatus,
-    DueWork,
     SeatRow,
     StatusConflict,
     Store,
@@ -49,7 +49,6 @@ from bot.storage import (
     VersionConflict,
 )
 from bot.storage.store import Status
-from engine.computer import decision_seed
 from engine.core import Decision, Event, GameSpec, Label, RuleViolation, replay
 from engine.registry import GAMES
 
@@ -63,8 +62,6 @@ Show = Callable[[Sequence["Post | Drop"]], None]
 Think = Callable[[GameSpec, str, Any, int, int], Awaitable[Decision]]
 """think(spec, level, view, seat, seed) -> a computer player's decision."""
 
-COMPUTER_TURN = "computer"
-"""The kind of due work that is a computer player's turn."""
 
 _ERRORS = {
     RuleViolation.Reason.NOT_YOUR_TURN: "bot-error-not-your-turn",
@@ -74,7 +71,7 @@ _ERRORS = {
 }
 
 
-class TableService:
+class TableService(ComputerSeats):
     COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language")
 
     def __init__(self, store: Store, translator: Translator, *, default_language: str = "en",
@@ -368,50 +365,6 @@ class TableService:
                 can_add=free, removable=[(computer_number(s.user_id), s.display_name)
                                          for s in seats if s.is_computer])
         return Post(self._place(table, Role.LOBBY), screen)
-
-    async def _computer_seat_press(self, table: TableRow, user: UserRef, press: Press,
-                                   lang: str) -> Result:
-        """The host opens the computer player choices, adds one of a level, removes one,
-        or goes back to the lobby."""
-        if table.status != Status.LOBBY:
-            return self._alert(lang, "table-already-started")
-        spec = self.games[table.game]
-        seats = await self.store.list_seats(table.id)
-        if user.id != table.creator_id:
-            return self._alert(lang, "table-computer-host-only",
-                               name=await self._host_name(table, seats))
-        if not spec.computer:
-            return self._alert(lang, "table-computer-none")
-        if press.kind == "uncomputer":
-            gone = next((s for s in seats if s.is_computer
-                         and str(computer_number(s.user_id)) == press.arg), None)
-            if gone is None or not await self.store.remove_seat(table.id, gone.user_id):
-                return self._alert(lang, "table-computer-gone")
-            return Result(Reply(self.tr.t(lang, "table-computer-removed", name=gone.display_name)),
-                          posts=(await self._lobby_post(table, picking=True),))
-        if press.arg in ("", "back"):
-            return Result(posts=(await self._lobby_post(table, picking=not press.arg),))
-        if press.arg not in spec.computer:
-            return self._alert(lang, "bot-error-malformed")
-        name = self._computer_name(table.language, press.arg, seats)
-        number = 1 + max((computer_number(s.user_id) for s in seats if s.is_computer), default=0)
-        try:
-            await self.store.add_seat(table.id, computer_user_id(number), name,
-                                      computer=press.arg, max_seats=spec.max_players)
-        except TableFull:
-            return self._alert(lang, "bot-error-table-full")
-        return Result(Reply(self.tr.t(lang, "table-computer-added", name=name)),
-                      posts=(await self._lobby_post(table),))
-
-    def _computer_name(self, lang: str, level: str, seats: Sequence[SeatRow]) -> str:
-        """"🤖 Normal", then "🤖 Normal 2" for a second one of the level."""
-        name = self.tr.t(lang, "table-computer-name",
-                         level=self.tr.t(lang, f"table-computer-level-{level}"))
-        taken = {s.display_name for s in seats}
-        count = 1
-        while (candidate := name if count == 1 else f"{name} {count}") in taken:
-            count += 1
-        return candidate
 
     # --- playing -----------------------------------------------------------------------
 
@@ -711,81 +664,6 @@ class TableService:
                 await self._reschedule(table)
         return tuple(posts)
 
-    # --- computer players --------------------------------------------------------------
-
-    async def _schedule_computer(self, table: TableRow, spec: GameSpec, state: Any,
-                                 seats: Sequence[SeatRow]) -> None:
-        """After a start or a move: if a computer player is to act, its turn becomes due work
-        (a row, so it survives a restart); otherwise any pending one is stale and goes."""
-        computers = {s.seat for s in seats if s.is_computer}
-        if table.status == Status.PLAYING and computers & spec.to_act(state):
-            await self.store.schedule(table.id, COMPUTER_TURN, version=table.version,
-                                      due_at=self._clock() + self.computer_pause)
-            self.scheduler.wake()
-        else:
-            await self.store.cancel_work(table.id, COMPUTER_TURN)
-
-    async def _reschedule(self, table: TableRow) -> None:
-        """After a restart: a computer turn whose row was lost between a commit and its
-        scheduling (a kill at that instant) is set again; a pending one keeps its time."""
-        if table.status != Status.PLAYING or any(
-                w.kind == COMPUTER_TURN for w in await self.store.pending_work(table.id)):
-            return
-        spec = self.games[table.game]
-        await self._schedule_computer(table, spec, spec.from_dict(table.state or {}),
-                                      await self.store.list_seats(table.id))
-
-    async def _fire(self, work: DueWork) -> None:
-        """The scheduler's call: act on a claimed deadline and show what it changed."""
-        if work.kind != COMPUTER_TURN:
-            log.warning("due work of unknown kind %r dropped", work.kind)
-            return
-        table = await self.store.get_table(work.table_id)
-        if table is None:
-            return
-        result = await self.computer_turn(work.table_id, work.version)
-        show = self._shows.get(table.platform)
-        if show is None:
-            log.warning("table %s: no way to show a computer move on %s", table.id,
-                        table.platform)
-            return
-        show(result.posts)
-        if result.later is not None:
-            async for post in result.later:
-                show((post,))
-
-    async def computer_turn(self, table_id: int, version: int) -> Result:
-        """A computer player's move at a table still at `version`: thought out from its seat's
-        view off the event loop, then applied like a press (version-checked, committed
-        before anything is shown). Stale work (a table that moved on or ended) does nothing."""
-        loaded = await self.store.load_table(table_id)
-        if loaded is None:
-            return Result()
-        table, seats = loaded
-        spec = self.games[table.game]
-        if table.status != Status.PLAYING or table.version != version or table.seed is None:
-            return Result()
-        state = spec.from_dict(table.state or {})
-        me = next((s for s in seats if s.is_computer and s.seat in spec.to_act(state)), None)
-        if me is None or me.seat is None or me.computer not in spec.computer:
-            return Result()
-        seed = decision_seed(table.seed, table.version, me.seat)
-        decision = await self._think(spec, me.computer, spec.view(state, me.seat), me.seat, seed)
-        async with self._locks[table.id]:
-            table = await self.store.get_table(table_id)  # type: ignore[assignment]
-            if table is None or table.status != Status.PLAYING or table.version != version:
-                return Result()  # a person's press (a cancel) came first
-            result = await self._apply(table, seats, spec, state, me, decision.action,
-                                       table.language, reason=decision.reason)
-            if result.later is None:  # refused: a bug in the computer player, not a stall
-                log.error("table %s: the %s computer player chose an illegal move", table.id,
-                          me.computer)
-                legal = await asyncio.to_thread(spec.legal_actions, state, me.seat)
-                result = await self._apply(table, seats, spec, state, me,
-                                           random.Random(seed).choice(list(legal)),
-                                           table.language)
-            return result
-
     # --- helpers -----------------------------------------------------------------------
 
     def _place(self, table: TableRow, role: Role) -> Place:
@@ -821,15 +699,6 @@ class TableService:
 
     def _alert(self, lang: str, key: str, **args: Any) -> Result:
         return Result(Reply(self.tr.t(lang, key, **args), alert=True))
-
-
-def computer_user_id(number: int) -> str:
-    """A computer player's id at its table: never a platform's (those are digits)."""
-    return f"cpu{number}"
-
-
-def computer_number(user_id: str) -> int:
-    return int(user_id.removeprefix("cpu"))
 
 
 def _say(text: str) -> Result:

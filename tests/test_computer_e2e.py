@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.tables import COMPUTER_TURN
+from bot.computer_seats import COMPUTER_TURN
 from tests import discord_e2e_helpers as dc
 from tests import telegram_e2e_helpers as tg
 from tests.fake_discord import FakeDiscordServer
