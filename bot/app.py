@@ -40,7 +40,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
         async with Store.open(settings.database_path) as store:
             service = TableService(store, translator,
                                    default_language=settings.default_language,
-                                   computer_pause=settings.computer_pause)
+                                   computer_pause=settings.computer_pause,
+                                   lobby_timeout=60 * settings.lobby_timeout)
             runners: list[Coroutine[Any, Any, None]] = []
             if settings.has_telegram:
                 runners.append(run_telegram(settings, service, store=store,

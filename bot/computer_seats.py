@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.payloads import Press
 from bot.screens import Reply, Result, UserRef
-from bot.storage import DueWork, SeatRow, TableFull, TableRow
+from bot.storage import SeatRow, TableFull, TableRow
 from bot.storage.store import Status
 from engine.computer import decision_seed
 from engine.core import GameSpec
@@ -99,25 +99,6 @@ class ComputerSeats:
         spec = self.games[table.game]
         await self._schedule_computer(table, spec, spec.from_dict(table.state or {}),
                                       await self.store.list_seats(table.id))
-
-    async def _fire(self: TableService, work: DueWork) -> None:
-        """The scheduler's call: act on a claimed deadline and show what it changed."""
-        if work.kind != COMPUTER_TURN:
-            log.warning("due work of unknown kind %r dropped", work.kind)
-            return
-        table = await self.store.get_table(work.table_id)
-        if table is None:
-            return
-        result = await self.computer_turn(work.table_id, work.version)
-        show = self._shows.get(table.platform)
-        if show is None:
-            log.warning("table %s: no way to show a computer move on %s", table.id,
-                        table.platform)
-            return
-        show(result.posts)
-        if result.later is not None:
-            async for post in result.later:
-                show((post,))
 
     async def computer_turn(self: TableService, table_id: int, version: int) -> Result:
         """A computer player's move at a table still at `version`: thought out from its seat's

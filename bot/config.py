@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     computer_pause: float = Field(default=1.5, ge=0, le=30)
     """Seconds a computer player waits before its move, so that people can follow."""
+    lobby_timeout: int = Field(default=30, ge=1, le=24 * 60)
+    """Minutes a lobby may wait for Start before it closes itself."""
 
     @field_validator("telegram_bot_token", "discord_bot_token", mode="before")
     @classmethod

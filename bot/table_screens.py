@@ -55,7 +55,7 @@ def lines(*parts: Iterable[str | Mention] | str) -> Text:
 
 def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, host: str,
                  players: Sequence[str], closed: bool = False, options: str = "",
-                 computers: bool = False) -> Screen:
+                 computers: bool = False, closed_note: str | None = None) -> Screen:
     """The sign-up message; `computers` offers the host a computer player for a free seat."""
     game = tr.t(lang, f"game-{spec.name}")
     count = len(players)
@@ -66,7 +66,7 @@ def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, ho
                     max=spec.max_players)
     if closed:
         return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game),
-                            tr.t(lang, "bot-lobby-cancelled")))
+                            closed_note or tr.t(lang, "bot-lobby-cancelled")))
     status = (tr.t(lang, "bot-lobby-need-more", count=spec.min_players - count)
               if count < spec.min_players else tr.t(lang, "bot-lobby-ready"))
     roster = (tr.t(lang, "bot-lobby-players", count=count, names=", ".join(players)) if players

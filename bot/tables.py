@@ -20,7 +20,7 @@ from typing import Any
 
 from bot import table_screens as screens
 from bot import thinking
-from bot.computer_seats import ComputerSeats, computer_number
+from bot.computer_seats import COMPUTER_TURN, ComputerSeats, computer_number
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.options import BadOption, describe_options, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
@@ -41,6 +41,7 @@ from bot.storage import (
     ActiveTableExists,
     AlreadySeated,
     DmStatus,
+    DueWork,
     SeatRow,
     StatusConflict,
     Store,
@@ -59,6 +60,8 @@ Draw = Callable[[], "Post | Drop | None"]
 """A post still to be drawn: called in a worker thread."""
 Show = Callable[[Sequence["Post | Drop"]], None]
 """How a platform shows posts nobody pressed for (a computer player's move): its outbox."""
+LOBBY_TIMEOUT = "lobby"
+"""The kind of due work that closes a lobby nobody started."""
 Think = Callable[[GameSpec, str, Any, int, int], Awaitable[Decision]]
 """think(spec, level, view, seat, seed) -> a computer player's decision."""
 
@@ -78,11 +81,12 @@ class TableService(ComputerSeats):
                  games: dict[str, GameSpec] | None = None,
                  seeds: Callable[[], int] | None = None,
                  clock: Callable[[], float] = time.time, computer_pause: float = 1.5,
-                 think: Think | None = None) -> None:
+                 lobby_timeout: float = 1800, think: Think | None = None) -> None:
         """`seeds` gives each game's seed (who sits where, the deal); tests pass a fixed one.
         `clock` (unix seconds) times deadlines; a computer player moves `computer_pause`
         seconds after its turn comes, so that people can follow; `think` is where it thinks
-        (a worker process by default)."""
+        (a worker process by default). A lobby not started within `lobby_timeout` seconds
+        closes itself."""
         self.store = store
         self.tr = translator
         self.default_language = default_language
@@ -92,6 +96,7 @@ class TableService(ComputerSeats):
         self._shows: dict[str, Show] = {}
         self._clock = clock
         self.computer_pause = computer_pause
+        self.lobby_timeout = lobby_timeout
         self._think = think or thinking.think
         self.scheduler = Scheduler(store, self._fire, clock=clock)
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -189,6 +194,7 @@ class TableService(ComputerSeats):
         except ActiveTableExists:
             return Result(Reply(self.tr.t(lang, "bot-error-table-exists"), alert=True))
         log.info("table %s opened for %s on %s", table.id, spec.name, chat.platform)
+        await self._schedule_lobby_timeout(table)
         settings = await self.store.get_user_settings(chat.platform, user.id)
         if settings and settings.dm_ok or self._deep_links.get(chat.platform) is None:
             await self.store.add_seat(table.id, user.id, user.name,
@@ -313,6 +319,7 @@ class TableService(ComputerSeats):
             return self._alert(lang, "table-already-started")
         log.info("table %s started with %d players", table.id, len(order))
         self._last_events[table.id] = (0, ())
+        await self.store.cancel_work(table.id, LOBBY_TIMEOUT)
         await self._schedule_computer(table, spec, state, await self.store.list_seats(table.id))
         posts: list[Post | Drop] = [Drop(self._place(table, Role.LOBBY))]
         posts += await self.current_posts(table.id, fresh_ping=True)
@@ -662,7 +669,59 @@ class TableService(ComputerSeats):
             if table.platform == platform:
                 posts.extend(await self.current_posts(table.id))
                 await self._reschedule(table)
+                if table.status == Status.LOBBY and not await self.store.pending_work(table.id):
+                    await self._schedule_lobby_timeout(table)  # opened before timeouts were kept
         return tuple(posts)
+
+    # --- due work ----------------------------------------------------------------------
+
+    async def _fire(self, work: DueWork) -> None:
+        """The scheduler's call: act on a claimed deadline and show what it changed."""
+        acts = {COMPUTER_TURN: self.computer_turn, LOBBY_TIMEOUT: self.lobby_expired}
+        act = acts.get(work.kind)
+        table = await self.store.get_table(work.table_id)
+        if act is None or table is None:
+            log.warning("due %s work of table %s dropped", work.kind, work.table_id)
+            return
+        result = await act(work.table_id, work.version)
+        show = self._shows.get(table.platform)
+        if show is None:
+            log.warning("table %s: nothing shows %s work on %s", table.id, work.kind,
+                        table.platform)
+            return
+        show(result.posts)
+        if result.later is not None:
+            async for post in result.later:
+                show((post,))
+
+    async def _schedule_lobby_timeout(self, table: TableRow) -> None:
+        # never sooner than a minute from now: a restart must not close a lobby at once
+        due = max(table.created_at + self.lobby_timeout,
+                  self._clock() + min(60, self.lobby_timeout))
+        await self.store.schedule(table.id, LOBBY_TIMEOUT, version=0, due_at=due)
+        self.scheduler.wake()
+
+    async def lobby_expired(self, table_id: int, version: int = 0) -> Result:
+        """A lobby nobody started in time closes itself, and its message says why."""
+        async with self._locks[table_id]:
+            table = await self.store.get_table(table_id)
+            if table is None or table.status != Status.LOBBY:
+                return Result()
+            try:
+                await self.store.set_status(table.id, Status.CANCELLED,
+                                            allowed_from=(Status.LOBBY,))
+            except StatusConflict:
+                return Result()
+            log.info("table %s: lobby closed, not started in time", table.id)
+            seats = await self.store.list_seats(table.id)
+            lang = table.language
+            note = self.tr.t(lang, "table-lobby-expired", minutes=round(self.lobby_timeout / 60))
+            screen = screens.lobby_screen(self.tr, lang, spec=self.games[table.game],
+                                          table_id=table.id,
+                                          host=await self._host_name(table, seats),
+                                          players=[s.display_name for s in seats], closed=True,
+                                          closed_note=note)
+            return Result(posts=(Post(self._place(table, Role.LOBBY), screen),))
 
     # --- helpers -----------------------------------------------------------------------
 

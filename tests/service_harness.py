@@ -140,7 +140,7 @@ async def open_harness(folder: Path, translator: Translator, *,
     """A service on a fresh database, on a Telegram-like platform (joining needs the private
     chat), with fixed seeds so every test plays the same games each run. Computer turns fire
     only when a test calls `run_due` (no scheduler loop runs)."""
-    store = await Store.open(folder / "db.sqlite3")
+    store = await Store.open(folder / "db.sqlite3", clock=clock)
     service = TableService(store, translator, seeds=itertools.count(2026).__next__,
                            clock=clock, computer_pause=computer_pause)
     harness = Harness(service)

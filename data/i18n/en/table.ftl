@@ -47,3 +47,7 @@ table-computer-gone = That computer player has already left.
 table-computer-need-person = At least one person must play.
 table-computer-thinking = { $player } is thinking…
 table-computer-none = This game has no computer players.
+table-lobby-expired = Nobody started the game within { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }, so the table closed itself. Open a new one with /newgame.

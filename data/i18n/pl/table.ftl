@@ -47,3 +47,7 @@ table-computer-gone = Ten gracz komputerowy już odszedł.
 table-computer-need-person = Grać musi co najmniej jedna osoba.
 table-computer-thinking = { $player } myśli…
 table-computer-none = Ta gra nie ma graczy komputerowych.
+table-lobby-expired = Nikt nie rozpoczął gry w ciągu { $minutes } { $minutes ->
+        [one] minuty
+       *[other] minut
+    }, więc stół zamknął się sam. Nowy można otworzyć poleceniem /newgame.

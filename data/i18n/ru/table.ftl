@@ -47,3 +47,8 @@ table-computer-gone = Этот компьютерный игрок уже ушё
 table-computer-need-person = Играть должен хотя бы один человек.
 table-computer-thinking = { $player } думает…
 table-computer-none = В этой игре нет компьютерных игроков.
+table-lobby-expired = Игру не начали за { $minutes } { $minutes ->
+        [one] минуту
+        [few] минуты
+       *[other] минут
+    }, поэтому стол закрылся сам. Новый можно открыть командой /newgame.
