@@ -9,12 +9,13 @@ import random
 
 import pytest
 
+from bot.computer_seats import COMPUTER_TURN
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
 from bot.storage import Store
-from bot.tables import COMPUTER_TURN, TableService
-from engine.core import LEVELS, Decision
+from bot.tables import TableService
+from engine.core import LEVELS, Decision, Label
 from engine.registry import GAMES
 from tests.service_harness import GROUP, Harness, open_harness
 
@@ -172,7 +173,7 @@ async def test_a_computer_thinks_from_its_seats_view_only(tmp_path, clock):
     async def think(spec, level, view, seat, seed) -> Decision:
         seen.append((spec.name, level, view, seat))
         legal = spec.legal_actions(state_of[0], seat)
-        return Decision(legal[0])
+        return Decision(legal[0], reason=Label("lanterns-bot-end"))
 
     state_of = []
     async with open_harness(tmp_path, TR, clock=clock) as h:
@@ -196,6 +197,8 @@ async def test_a_computer_thinks_from_its_seats_view_only(tmp_path, clock):
             assert (name, level) == ("lanterns", "normal")
             assert view == spec.view(state_of[0], seat)  # the seat's view, not the state
             assert view != spec.view(state_of[0], 1 - seat)
+            # the move's reason is in the board's caption, in the group's language
+            assert TR.t("en", "lanterns-bot-end") in h.text(h.screen(Role.BOARD))
 
 
 async def test_a_stale_or_cancelled_computer_turn_does_nothing(harness, clock):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core import GameSpec, Label, Standing
 from . import rules
 from .components import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
+from .computer import LEVELS
 from .menu import menu
 from .state import OVER, HanabiState, from_dict, to_dict
 from .view import outcome, view
@@ -39,6 +40,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="hanabi-rules",
     standing_label=_standing_label,
+    computer=LEVELS,
 )
 
 __all__ = ["SPEC", "HanabiState"]

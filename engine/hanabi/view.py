@@ -1,8 +1,10 @@
 """What each seat may see of a Hanabi game, and the result.
 
 Public (everyone, the group included): the fireworks, the clue and fuse tokens, how many
-cards are left in the deck, the discards, the recent moves, and for every card in every
-hand what its owner was told (clues are spoken aloud).
+cards are left in the deck, the discards, the recent moves and the whole public history of
+moves (clues are spoken aloud, played and discarded cards are face up: every player at the
+table could have written it down; computer players read their conventions from it), and
+for every card in every hand what its owner was told.
 
 A player also sees the other players' cards, and for their own cards only what they know:
 what they were told and which identities remain possible from everything they can see.
@@ -123,6 +125,7 @@ def view(state: HanabiState, viewer: int | None) -> dict[str, Any]:
         "discards": {color: sorted(ranks) for color, ranks in discards.items()},
         "hands": _hands(state, viewer),
         "recent": [move_view(state, m) for m in state.moves[-RECENT_MOVES:]],
+        "history": [move_view(state, m) for m in state.moves],
         "turn": len(state.moves) + 1,
     }
     if state.phase == OVER:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core import GameSpec, Label, Standing
 from . import rules
+from .computer import LEVELS
 from .menu import menu
 from .state import LanternsState, from_dict, to_dict
 from .view import outcome, view
@@ -39,6 +40,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="lanterns-rules",
     standing_label=_standing_label,
+    computer=LEVELS,
 )
 
 __all__ = ["SPEC", "LanternsState"]

@@ -64,6 +64,9 @@ def view(state: LanternsState, viewer: int | None) -> dict[str, Any]:
         "turn": {
             "exchanged": state.turn.exchanged,
             "dedicated": state.turn.dedicated,
+            # public: everyone saw the discards and the card count the turn began with
+            "discarded": state.turn.discarded,
+            "over_limit": state.turn.over_limit,
             "must_dedicate": must_dedicate(state),
             "must_discard": cards_to_discard(state),
             "may_place": may_place(state),

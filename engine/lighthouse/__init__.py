@@ -4,13 +4,15 @@ tug-of-war score track, as a `GameSpec`.
 Modules: `options` (component counts), `board` (zones, cells, lines), `scoring` (a line's
 points, the marker), `dealing` (a round's set-up), `ending` (round and match results),
 `state` (the frozen state and its checks), `actions` (the codec), `rules` (turns), `menu`
-(the choice tree), `view` (what each seat sees), `texts` (labels).
+(the choice tree), `view` (what each seat sees), `texts` (labels), `computer` (computer
+players).
 """
 
 from __future__ import annotations
 
 from ..core import GameSpec, Label, Standing
 from . import rules
+from .computer import LEVELS
 from .menu import menu
 from .options import DEFAULTS, PLAYERS
 from .state import OVER, LighthouseState, from_dict, to_dict
@@ -42,6 +44,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="lighthouse-rules",
     standing_label=_standing_label,
+    computer=LEVELS,
 )
 
 __all__ = ["SPEC", "LighthouseState"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..core import GameSpec, Label, Standing
 from . import rules
+from .computer import LEVELS
 from .menu import menu
 from .options import DEFAULTS, MAX_PLAYERS, MIN_PLAYERS
 from .state import RafterState, from_dict, to_dict
@@ -48,6 +49,7 @@ SPEC = GameSpec(
     rules_key="rafter-rules",
     standing_label=_standing_label,
     continuous=True,
+    computer=LEVELS,
 )
 
 __all__ = ["SPEC", "RafterState"]

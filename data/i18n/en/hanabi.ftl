@@ -166,3 +166,19 @@ hanabi-rules =
     Options: multicolour, a sixth colour of five cards (one of each number), clued by its own name (25–29 legendary, 30 divine). Advanced: after the deck runs out play goes on, without drawing, until every firework is complete; losing a card that has no copy left (discarded or misplayed), the third fuse, or a player who has no cards while no clue token is left (nobody may pass) loses the game. Either perfect or lost.
 
     What you were told is kept on each card, and your panel shows what each card of yours can still be.
+
+## Why a computer player moved (everyone reads it: it never names a card nobody may see)
+
+hanabi-bot-play-sure = played slot { $slot }: it surely fits
+hanabi-bot-play-guess = played slot { $slot }: a last-round guess that cannot lose the game
+hanabi-bot-discard-useless = discarded slot { $slot }: known to be useless
+hanabi-bot-discard-chop = discarded slot { $slot }, the oldest unclued card: nothing to save
+hanabi-bot-discard-forced = discarded slot { $slot }: no safer move
+hanabi-bot-play-clue-color = { hanabi-x-color } to { $target_seat }: play clue
+hanabi-bot-play-clue-rank = { $rank } to { $target_seat }: play clue
+hanabi-bot-save-clue-color = { hanabi-x-color } to { $target_seat }: save clue
+hanabi-bot-save-clue-rank = { $rank } save to { $target_seat }
+hanabi-bot-tempo-clue-color = { hanabi-x-color } to { $target_seat }: tempo clue, play a clued card
+hanabi-bot-tempo-clue-rank = { $rank } to { $target_seat }: tempo clue, play a clued card
+hanabi-bot-stall-clue-color = { hanabi-x-color } to { $target_seat }: stalling, nothing urgent
+hanabi-bot-stall-clue-rank = { $rank } to { $target_seat }: stalling, nothing urgent

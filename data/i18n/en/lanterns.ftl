@@ -115,3 +115,20 @@ lanterns-standing = { $rank }. { $seat } — { $honor } honor, { $favors } { $fa
         [one] card
        *[other] cards
     }
+
+## Why a computer player moved (public: only cards, tokens and the lake, never a hand)
+
+lanterns-bot-dedicate = Dedicates { $kind } now, while its top token is worth { $honor } honor.
+lanterns-bot-exchange = Trading to complete { $kind }.
+lanterns-bot-exchange-ahead = Trading for { $take } to come closer to a dedication.
+lanterns-bot-discard = Gives up { $color }: the other cards are closer to a dedication.
+lanterns-bot-place = { $cards ->
+        [0] No card for itself here
+        [one] One card for itself
+       *[other] { $cards } cards for itself
+    }{ $matches ->
+        [0] .
+        [one] , matching one side.
+       *[other] , matching { $matches } sides.
+    }
+lanterns-bot-end = Nothing more to gain this turn.

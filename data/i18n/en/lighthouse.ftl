@@ -116,3 +116,19 @@ lighthouse-rules =
     The round ends at once when the marker reaches 10: the player on that side wins it, even if the opponent's line pushed it there. Otherwise it ends when the board is full: the player on whose side the marker stands wins. With the marker at 0 the player with more tokens of their colour in their own zone would win, but on a full board both always have the same number, so such a round is drawn.
 
     The match: up to three rounds; two round wins take it. After three rounds more round wins take it, equal round wins are a draw, and three drawn rounds make you both winners.
+
+## Computer players: why a move was made (shown to everyone, so only what the board shows)
+
+lighthouse-bot-next-round = Ready for the next round.
+lighthouse-bot-track = This takes the lighthouse to the end of the track.
+lighthouse-bot-score = The lines this completes bring { $points } { $points ->
+        [one] point
+       *[other] points
+    }.
+lighthouse-bot-least-loss = Every other move looked worse: this one costs { $points } { $points ->
+        [one] point
+       *[other] points
+    }.
+lighthouse-bot-safe = A quiet move that leaves no line one token short.
+lighthouse-bot-quiet = A quiet move: no line is worth completing yet.
+lighthouse-bot-hunch = A move on a hunch.

@@ -107,3 +107,15 @@ rafter-rules =
     The end (our reading of the rulebook, which contradicts itself): a player with 5 penalties takes no more turns; the game ends when someone has placed every chest, or when at most one player is left in. Fewer penalties rank higher; ties: more of your chests on other players' penalty boards is better, then fewer chests left in your supply; everyone but the last place wins.
 
     Options: house — the author's variant: the game ends as soon as someone has 5 penalties or has placed every chest; fewest penalties win, then the most chests placed. advanced — nothing may rest on a nail or a dark joint printed on a lumber card. chests=N — N chests each, for a shorter game.
+
+## Why a computer player moved so (shown in the group after its move)
+
+rafter-bot-take-sea = A builder in the sea must be taken first.
+rafter-bot-take-free = { $rafter } stood on the raft itself and held nothing up.
+rafter-bot-take-steady = { $rafter } held nothing up: it was safe to lift.
+rafter-bot-take-risky = Every builder seemed to hold something up; { $rafter } looked the least risky.
+rafter-bot-build-firm = The card rests firmly on what is under it.
+rafter-bot-build-counterweight = The card sticks out, and its builder holds it down.
+rafter-bot-build-tight = Few safe places are left for the next card.
+rafter-bot-build-chest-out = The chest stands out over the edge: careful, everyone.
+rafter-bot-build-risky = No safe place was left; this one looked the least risky.

@@ -188,3 +188,19 @@ hanabi-rules =
     Warianty: wielokolorowy, szósty kolor z pięciu kart (po jednej każdej liczby), podpowiadany własną nazwą (25–29 legendarnie, 30 bosko). Dla zaawansowanych: po wyczerpaniu talii gra toczy się dalej bez dobierania, aż wszystkie fajerwerki będą gotowe; przegrywa utrata karty, której kopii już nie ma (odrzucenie lub pomyłka), trzeci lont albo gracz bez kart, gdy brak żetonów (nie wolno pasować). Albo doskonale, albo przegrana.
 
     Wszystko, co ci podpowiedziano, zostaje przy kartach, a twój panel pokazuje, czym jeszcze może być każda twoja karta.
+
+## Dlaczego gracz komputerowy tak zagrał (czytają to wszyscy: nie ma tu kart, których nie widać)
+
+hanabi-bot-play-sure = zagrana pozycja { $slot }: karta na pewno pasuje
+hanabi-bot-play-guess = zagrana pozycja { $slot }: strzał w ostatniej rundzie, który nie może przegrać gry
+hanabi-bot-discard-useless = odrzucona pozycja { $slot }: karta na pewno jest zbędna
+hanabi-bot-discard-chop = odrzucona pozycja { $slot }, najstarsza karta bez podpowiedzi: nie ma czego ratować
+hanabi-bot-discard-forced = odrzucona pozycja { $slot }: nie ma bezpieczniejszego ruchu
+hanabi-bot-play-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź do zagrania
+hanabi-bot-play-clue-rank = { $rank } → { $target_seat }: podpowiedź do zagrania
+hanabi-bot-save-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź ratująca
+hanabi-bot-save-clue-rank = { $rank } → { $target_seat }: podpowiedź ratująca
+hanabi-bot-tempo-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź tempa, czas zagrać wskazaną kartę
+hanabi-bot-tempo-clue-rank = { $rank } → { $target_seat }: podpowiedź tempa, czas zagrać wskazaną kartę
+hanabi-bot-stall-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź na przeczekanie, nic pilnego
+hanabi-bot-stall-clue-rank = { $rank } → { $target_seat }: podpowiedź na przeczekanie, nic pilnego

@@ -134,3 +134,26 @@ lanterns-standing = { $rank }. { $seat } — { $honor } { $honor ->
         [few] karty
        *[other] kart
     }
+
+## Dlaczego gracz komputerowy tak zagrał (publicznie: tylko karty, żetony i jezioro, nigdy ręka)
+
+lanterns-bot-dedicate = „{ $kind }” teraz, póki górny żeton jest wart { $honor } { $honor ->
+        [one] punkt honoru
+        [few] punkty honoru
+       *[other] punktów honoru
+    }.
+lanterns-bot-exchange = Wymiana, by ułożyć „{ $kind }”.
+lanterns-bot-exchange-ahead = Wymiana na kartę „{ $take }”, by zbliżyć się do poświęcenia.
+lanterns-bot-discard = Oddaje kartę „{ $color }”: pozostałe karty są bliżej poświęcenia.
+lanterns-bot-place = { $cards ->
+        [0] Ani jednej karty dla siebie
+        [one] Jedna karta dla siebie
+        [few] { $cards } karty dla siebie
+       *[other] { $cards } kart dla siebie
+    }{ $matches ->
+        [0] .
+        [one] , jedno dopasowanie.
+        [few] , { $matches } dopasowania.
+       *[other] , { $matches } dopasowań.
+    }
+lanterns-bot-end = W tej turze nie da się już nic zyskać.

@@ -121,3 +121,23 @@ lighthouse-rules =
     Runda kończy się od razu, gdy latarnia dojdzie do 10: wygrywa gracz z tej strony, nawet jeśli przesunęła ją tam linia przeciwnika. W przeciwnym razie runda kończy się, gdy plansza jest pełna: wygrywa ten, po czyjej stronie stoi latarnia. Przy latarni na 0 wygrałby ten, kto ma więcej żetonów swojego koloru we własnej strefie, ale na pełnej planszy oboje mają ich zawsze tyle samo, więc taka runda to remis.
 
     Mecz: do trzech rund, dwie wygrane rundy dają zwycięstwo. Po trzech rundach wygrywa ten, kto ma więcej wygranych rund; przy równej liczbie jest remis, a gdy wszystkie trzy rundy kończą się remisem, wygrywają oboje.
+
+## Gracze komputerowi: dlaczego taki ruch (widzą to wszyscy, więc tylko to, co widać na planszy)
+
+lighthouse-bot-next-round = Gotowy na następną rundę.
+lighthouse-bot-track = Ten ruch doprowadza latarnię do końca toru.
+lighthouse-bot-score = Linie zamknięte tym ruchem dają { $points } { $points ->
+        [one] punkt
+        [few] punkty
+        [many] punktów
+       *[other] punktu
+    }.
+lighthouse-bot-least-loss = Inne ruchy wyglądały gorzej: ten kosztuje { $points } { $points ->
+        [one] punkt
+        [few] punkty
+        [many] punktów
+       *[other] punktu
+    }.
+lighthouse-bot-safe = Spokojny ruch: po nim żadnej linii nie da się zamknąć jednym żetonem.
+lighthouse-bot-quiet = Spokojny ruch: na razie nie opłaca się zamykać linii.
+lighthouse-bot-hunch = Ruch na wyczucie.

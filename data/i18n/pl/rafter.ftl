@@ -124,3 +124,15 @@ rafter-rules =
     Koniec gry (tak rozumiemy instrukcję, która przeczy sama sobie): gracz z 5 karami nie rozgrywa już tur; gra kończy się, gdy ktoś postawi wszystkie swoje skrzynie albo gdy w grze zostanie najwyżej jeden gracz. Mniej kar daje wyższe miejsce; przy remisie lepszy jest ten, czyich skrzyń jest więcej na planszach kar innych graczy, potem ten, komu zostało mniej skrzyń w zapasie; wygrywają wszyscy poza ostatnim miejscem.
 
     Opcje: house — wariant autora instrukcji: gra kończy się, gdy tylko ktoś ma 5 kar albo postawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar, a przy remisie ten, kto postawił najwięcej skrzyń. advanced — nic nie może leżeć na gwoździu ani na ciemnym łączeniu desek narysowanym na karcie. chests=N — po N skrzyń na gracza, dla krótszej gry.
+
+## Dlaczego gracz komputerowy tak zagrał (widać w grupie po jego ruchu)
+
+rafter-bot-take-sea = Budowniczego z morza trzeba wziąć w pierwszej kolejności.
+rafter-bot-take-free = { $rafter } stał na samej tratwie i niczego nie podtrzymywał.
+rafter-bot-take-steady = { $rafter } niczego nie podtrzymywał, więc można go było bezpiecznie zdjąć.
+rafter-bot-take-risky = Każdy budowniczy coś podtrzymywał; { $rafter } wydawał się najmniej ryzykowny.
+rafter-bot-build-firm = Karta leży pewnie na tym, co jest pod nią.
+rafter-bot-build-counterweight = Karta wystaje, ale budowniczy ją przytrzymuje.
+rafter-bot-build-tight = Dla następnej karty zostało niewiele pewnych miejsc.
+rafter-bot-build-chest-out = Skrzynia stoi tuż nad krawędzią — uwaga, wszyscy!
+rafter-bot-build-risky = Nie zostało żadne pewne miejsce; to wydawało się najmniej ryzykowne.

@@ -134,3 +134,26 @@ lanterns-standing = { $rank }. { $seat } — { $honor } { $honor ->
         [few] карты
        *[other] карт
     }
+
+## Почему компьютерный игрок так сходил (публично: только карты, жетоны и озеро, но не рука)
+
+lanterns-bot-dedicate = Узор «{ $kind }» сейчас, пока верхний жетон стоит { $honor } { $honor ->
+        [one] почесть
+        [few] почести
+       *[other] почестей
+    }.
+lanterns-bot-exchange = Обмен, чтобы собрать узор «{ $kind }».
+lanterns-bot-exchange-ahead = Обмен на карту «{ $take }», чтобы приблизиться к узору.
+lanterns-bot-discard = Сброс карты «{ $color }»: остальные карты ближе к узору.
+lanterns-bot-place = { $cards ->
+        [0] Себе ни одной карты
+        [one] Себе { $cards } карта
+        [few] Себе { $cards } карты
+       *[other] Себе { $cards } карт
+    }{ $matches ->
+        [0] .
+        [one] , { $matches } совпадение.
+        [few] , { $matches } совпадения.
+       *[other] , { $matches } совпадений.
+    }
+lanterns-bot-end = В этом ходу больше нечего получить.

@@ -1,0 +1,134 @@
+"""Weighing a clue: the giver reads it exactly as the table will (the same convention code on
+the same public model), then compares that reading with the cards it sees.
+
+A clue is *misleading*, and never given, when the reading rules out a touched or untouched
+card's real identity. Otherwise its worth counts the cards it makes the receiver play, the
+valuable cards it saves, the useless or duplicate cards it touches (bad touch) and, a
+little, what it narrows down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import single
+from .conventions import COLOR, RANK, chop_index, no_warning_given, read_clue, will_play
+from .model import Known, Model
+from .position import Position
+
+PLAY_NOW, PLAY_LATER = 1.0, 0.7  # a card that fits now, or after known plays
+SAVE_CHOP, SAVE_ELSEWHERE = 0.9, 0.3  # a single-copy card touched on the chop or elsewhere
+SAVE_TWO = 0.3  # a 2 touched on the chop
+KEEP = 0.05  # any other useful card touched
+BAD_TOUCH = -0.6  # a useless card, or a copy of one already touched, touched
+KNOWN_USELESS = 0.2  # a card the receiver will now know is useless
+NARROWING = 0.01  # per identity ruled out
+
+
+@dataclass(frozen=True)
+class ClueOption:
+    target: int
+    kind: str
+    value: int
+    score: float
+    plays: int  # cards the receiver will now play (now or after known plays)
+    purpose: str  # "play", "save", "tempo" or "stall"
+    slots: tuple[int, ...]
+
+    def action(self) -> str:
+        return f"clue:{self.target}:{'c' if self.kind == COLOR else 'r'}{self.value}"
+
+
+def possible_clues(pos: Position, target: int) -> list[tuple[str, int, tuple[int, ...]]]:
+    """Every clue that may be given to `target`, with the slots it touches."""
+    cards = [i for i in pos.cards[target] if i is not None]
+    clues = []
+    for color in sorted({i // 5 for i in cards}):
+        clues.append((COLOR, color, tuple(k + 1 for k, i in enumerate(pos.cards[target])
+                                          if i is not None and i // 5 == color)))
+    for rank in sorted({i % 5 + 1 for i in cards}):
+        clues.append((RANK, rank, tuple(k + 1 for k, i in enumerate(pos.cards[target])
+                                        if i is not None and i % 5 + 1 == rank)))
+    return clues
+
+
+def touched_identities(pos: Position, skip_seat: int) -> list[int]:
+    """Identities of touched cards outside one hand, as this seat knows them."""
+    found = []
+    for seat, hand in enumerate(pos.model.hands):
+        if seat == skip_seat:
+            continue
+        for k, card in enumerate(hand):
+            if not card.touched:
+                continue
+            identity = pos.cards[seat][k]
+            if identity is None and single(pos.own[k]):
+                identity = pos.own[k].bit_length() - 1
+            if identity is not None:
+                found.append(identity)
+    return found
+
+
+def trial_model(model: Model) -> Model:
+    """A copy deep enough to read a clue on without touching the real model."""
+    hands = [[card.copy() for card in hand] for hand in model.hands]
+    return Model(model.deck, model.board, hands, model.drawn)
+
+
+def evaluate(pos: Position, target: int, kind: str, value: int,
+             slots: tuple[int, ...]) -> ClueOption | None:
+    """The clue's worth, or None when it is misleading."""
+    model, board = pos.model, pos.board
+    before: list[Known] = model.hands[target]
+    truth = pos.cards[target]
+    playing_before = [will_play(model, card) for card in before]
+    chop = chop_index(before)
+    trial = trial_model(model)
+    focus = read_clue(trial, target, kind, value, slots)
+    no_warning_given(trial, pos.seat)
+    after = trial.hands[target]
+    elsewhere = set(touched_identities(pos, target))
+    score, plays, seen_now = 0.0, 0, set()
+    for k, card in enumerate(after):
+        identity = truth[k]
+        assert identity is not None
+        if not card.mask >> identity & 1:
+            return None
+        if not playing_before[k] and will_play(trial, card):
+            plays += 1
+            score += PLAY_NOW if board.playable >> identity & 1 else PLAY_LATER
+        if card.touched and not before[k].touched:
+            bit = 1 << identity
+            if board.trash & bit or identity in elsewhere or identity in seen_now:
+                score += BAD_TOUCH
+            elif board.critical & bit:
+                score += SAVE_CHOP if k == chop else SAVE_ELSEWHERE
+            elif k == chop and identity % 5 == 1:
+                score += SAVE_TWO
+            else:
+                score += KEEP
+            seen_now.add(identity)
+        if card.mask & ~board.trash == 0 and before[k].mask & ~board.trash:
+            score += KNOWN_USELESS
+        score += NARROWING * (before[k].mask.bit_count() - card.mask.bit_count())
+    if focus is not None and focus.save:
+        purpose = "save"
+    elif plays and focus is not None and not any(
+            after[k] is focus and not before[k].touched for k in range(len(after))):
+        purpose = "tempo"
+    else:
+        purpose = "play" if plays else "stall"
+    return ClueOption(target, kind, value, score, plays, purpose, slots)
+
+
+def all_options(pos: Position, targets: list[int] | None = None) -> list[ClueOption]:
+    """Every clue that is not misleading, for the given targets (default: everybody)."""
+    if pos.board.clues == 0:
+        return []
+    options = []
+    for target in targets if targets is not None else pos.others():
+        for kind, value, slots in possible_clues(pos, target):
+            option = evaluate(pos, target, kind, value, slots)
+            if option is not None:
+                options.append(option)
+    return options

@@ -1,0 +1,154 @@
+"""The table's conventions, as people play them (after the H-group's beginner conventions
+on hanab.live), read from public facts only so every player draws the same conclusions.
+
+* Chop: a hand's oldest untouched card, the one its owner discards next.
+* Focus of a clue: the chop if the clue touches it for the first time, otherwise the newest
+  card it touches for the first time (a clue touching only old cards is a *tempo* clue: its
+  newest not-yet-playable card is the focus).
+* Focus on the chop: a *save* (a 5 by "5", a 2 by "2", a card with a single copy left by
+  colour or number) or a play. Elsewhere: a *play* clue. A play clue's focus fits a firework
+  now, or right after cards everybody knows will be played first ("delayed" play).
+* Good touch: touched cards are not useless and are not copies of known touched cards.
+* Chop warning: a player with a clue token never leaves the next player, who knows
+  nothing to play or to throw away, with a card with a single copy left on their chop: they
+  clue it (and check that a clue to that player does not move their chop onto such a
+  card). So after any move by a player who had a token, the next player's chop is no such
+  card, unless that player knows a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import single
+from .model import Known, Model
+
+COLOR, RANK = "color", "rank"
+
+
+def chop_index(hand: Sequence[Known]) -> int | None:
+    """The slot index (0-based) of the oldest untouched card, if any."""
+    for k in range(len(hand) - 1, -1, -1):
+        if not hand[k].touched:
+            return k
+    return None
+
+
+def expected_fireworks(model: Model, skip: Known | None = None) -> list[int]:
+    """Each firework's height once every card known exactly in some hand is played."""
+    heights = list(model.board.fireworks)
+    known = set()
+    for hand in model.hands:
+        for card in hand:
+            if card is not skip and single(card.mask):
+                known.add(card.mask.bit_length() - 1)
+    for color, height in enumerate(heights):
+        while height < 5 and color * 5 + height in known:
+            height += 1
+        heights[color] = height
+    return heights
+
+
+def delayed_playable(model: Model, skip: Known | None = None) -> int:
+    """Identities that fit now or after the cards everybody knows will be played."""
+    mask = 0
+    for color, height in enumerate(expected_fireworks(model, skip)):
+        if height < 5:
+            mask |= 1 << (color * 5 + height)
+    return mask
+
+
+def touched_elsewhere(model: Model, skip: Known | None = None) -> int:
+    """Identities of touched cards known exactly: good touch says no other card is one."""
+    mask = 0
+    for hand in model.hands:
+        for card in hand:
+            if card is not skip and card.touched and single(card.mask):
+                mask |= card.mask
+    return mask
+
+
+def save_mask(model: Model, kind: str, value: int) -> int:
+    """What a clue of this kind on the chop may be saving."""
+    board, deck = model.board, model.deck
+    if kind == COLOR:  # a colour saves a single-copy card, but 5s are saved by number
+        return board.critical & ~deck.rank_masks[5]
+    if value == 5:
+        return deck.rank_masks[5] & ~board.trash
+    if value == 2:
+        return (deck.rank_masks[2] & ~board.trash) & ~touched_elsewhere(model) \
+            | (board.critical & deck.rank_masks[2])
+    return board.critical & deck.rank_masks[value]
+
+
+def will_play(model: Model, card: Known) -> bool:
+    """Everybody knows the card fits now or after known plays."""
+    return card.mask != 0 and card.mask & ~delayed_playable(model, card) == 0
+
+
+def read_clue(model: Model, target: int, kind: str, value: int,
+              slots: Sequence[int]) -> Known | None:
+    """Apply a clue to the target's hand as the table reads it; returns its focus."""
+    hand = model.hands[target]
+    told = model.deck.clue_mask(kind, value)
+    chop = chop_index(hand)
+    touched = {slot - 1 for slot in slots}
+    new = [k for k in sorted(touched) if not hand[k].touched]
+    for k, card in enumerate(hand):
+        fact = told if k in touched else ~told
+        card.clued &= fact
+        card.mask = card.mask & fact or card.clued
+        card.touched = card.touched or k in touched
+    model.settle()
+    useless = model.board.trash
+    for k in new:  # good touch
+        card = hand[k]
+        card.mask = card.mask & ~useless & ~touched_elsewhere(model, card) or card.mask
+    if chop is not None and chop in new:
+        focus = hand[chop]
+        meaning = delayed_playable(model, focus) | save_mask(model, kind, value)
+    elif new:
+        focus = hand[new[0]]
+        meaning = delayed_playable(model, focus)
+    else:  # tempo clue: the newest touched card not yet known to play
+        waiting = [hand[k] for k in sorted(touched) if not will_play(model, hand[k])]
+        if not waiting:
+            return None
+        focus = waiting[0]
+        meaning = delayed_playable(model, focus)
+    narrowed = focus.mask & meaning & ~useless
+    if narrowed:
+        focus.mask = narrowed
+        focus.save = narrowed & ~delayed_playable(model, focus) != 0
+    model.settle()
+    return focus
+
+
+def knows_a_move(model: Model, seat: int) -> bool:
+    """The player has a card everybody knows fits or is useless: they will not discard
+    their chop next turn."""
+    board = model.board
+    for card in model.hands[seat]:
+        if card.mask & ~board.playable == 0 or card.mask & ~board.trash == 0:
+            return True
+    return False
+
+
+def chop_in_danger(model: Model, giver: int) -> Known | None:
+    """The next player's chop, when the giver must warn them if it is a single-copy card:
+    there is a clue token, cards to draw, and the next player knows no other move."""
+    board = model.board
+    if board.clues == 0 or board.deck_left == 0:
+        return None
+    after = (giver + 1) % model.players
+    if knows_a_move(model, after):
+        return None
+    chop = chop_index(model.hands[after])
+    return None if chop is None else model.hands[after][chop]
+
+
+def no_warning_given(model: Model, giver: int) -> None:
+    """The giver did not clue the next player: their chop is no single-copy card."""
+    chop = chop_in_danger(model, giver)
+    if chop is not None:
+        chop.mask = chop.mask & ~model.board.critical or chop.mask

@@ -1,0 +1,77 @@
+"""Choosing among one's own cards: which surely fits, which to throw away, which to risk."""
+
+from __future__ import annotations
+
+from .cards import identities_in
+from .position import Position
+
+CHOP_RISK = 0.15  # how much likelier to be a last copy the chop must be to keep it instead
+
+
+def sure_plays(pos: Position) -> list[int]:
+    """Own slot indexes (0-based) whose every remaining identity fits now."""
+    playable = pos.board.playable
+    return [k for k, mask in enumerate(pos.own) if mask and mask & ~playable == 0]
+
+
+def best_sure_play(pos: Position) -> int | None:
+    """The sure play that helps most: a 5 (a clue token back), then one that lets a card
+    someone holds follow, then the lowest; a card only this seat knows fits goes first, so
+    nobody spends a clue on it."""
+    plays = sure_plays(pos)
+    if not plays:
+        return None
+    waiting = {i for i in pos.visible_identities()}
+
+    def worth(k: int) -> tuple[float, int]:
+        ranks = [i % 5 + 1 for i in identities_in(pos.own[k])]
+        value = 0.0
+        if min(ranks) == 5 and pos.board.clues < 8:
+            value += 3
+        if any(i + 1 in waiting for i in identities_in(pos.own[k]) if i % 5 < 4):
+            value += 2
+        if pos.hand[k].mask & ~pos.board.playable:
+            value += 1  # the others do not know it fits
+        value += (5 - min(ranks)) * 0.1
+        return value, -k
+
+    return max(plays, key=worth)
+
+
+def known_useless(pos: Position) -> list[int]:
+    trash = pos.board.trash
+    return [k for k, mask in enumerate(pos.own) if mask and mask & ~trash == 0]
+
+
+def discard_choice(pos: Position) -> tuple[int, str]:
+    """The slot index to discard and why: "useless", "chop" or "forced"."""
+    useless = known_useless(pos)
+    if useless:
+        return useless[-1], "useless"
+    hand, critical = pos.hand, pos.board.critical
+    untouched = [k for k in reversed(range(len(hand))) if not hand[k].touched]
+    if untouched:
+        # the chop, unless this seat sees it is likely a last copy and another is not
+        risk = {k: pos.probability(k, critical) for k in untouched}
+        safest = min(untouched, key=lambda k: (risk[k], -k))
+        chop = untouched[0]
+        allowance = 0 if pos.advanced else CHOP_RISK  # there, losing a last copy loses all
+        if risk[chop] - risk[safest] <= allowance and risk[chop] < 1:
+            return chop, "chop"
+        if risk[safest] < 1:
+            return safest, "chop"
+
+    def loss(k: int) -> tuple[float, float, int]:
+        # the least harm: not a last copy, then not soon playable, then the oldest
+        later = sum(pos.probability(k, 1 << i) * (i % 5) for i in identities_in(pos.own[k]))
+        return pos.probability(k, critical), -later, -k
+
+    return min(range(len(hand)), key=loss), "forced"
+
+
+def best_guess(pos: Position) -> tuple[int, float]:
+    """The own card most likely to fit, and that chance."""
+    playable = pos.board.playable
+    chances = [(pos.probability(k, playable), -k) for k in range(len(pos.own))]
+    chance, k = max(chances)
+    return -k, chance

@@ -1,0 +1,87 @@
+"""Replaying the view's public history of moves into the public knowledge model."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import index
+from .conventions import no_warning_given, read_clue
+from .model import Model, card_identity, colour_index, start
+
+
+def apply_move(model: Model, move: Mapping[str, Any]) -> None:
+    """One public move: the table reads it, then it happens."""
+    seat, kind = int(move["seat"]), str(move["kind"])
+    board = model.board
+    if kind in ("color", "rank"):
+        value = colour_index(move["color"]) if kind == "color" else int(move["rank"])
+        read_clue(model, int(move["target"]), kind, value, [int(s) for s in move["touched"]])
+        no_warning_given(model, seat)  # read after the clue: a save may move a chop
+        board.clues -= 1
+        return
+    no_warning_given(model, seat)
+    identity = card_identity(move["card"])
+    hand = model.hands[seat]
+    del hand[int(move["slot"]) - 1]
+    if kind == "play":
+        board.play(identity)
+    else:
+        board.discard(identity)
+    if board.deck_left:
+        hand.insert(0, model.new_card())
+        board.deck_left -= 1
+    model.settle()
+
+
+def replay(view: Mapping[str, Any]) -> Model:
+    """The public model after every move of the view's history."""
+    model = start(view)
+    for move in view["history"]:
+        apply_move(model, move)
+    return model
+
+
+def model_of(view: Mapping[str, Any]) -> Model:
+    """The replayed model, or, for a position that did not come from a whole game (a
+    history that does not lead to the view's table), one read from the table as it is:
+    the clues each card received, without conventions."""
+    model = replay(view)
+    if agrees(model, view):
+        return model
+    return from_table(view)
+
+
+def agrees(model: Model, view: Mapping[str, Any]) -> bool:
+    board = model.board
+    colors = view["colors"]
+    return (board.fireworks == [view["fireworks"][c] for c in colors]
+            and board.clues == view["clues"] and board.fuses == view["fuses"]
+            and board.deck_left == view["deck"]
+            and [len(h) for h in model.hands] == [len(h["cards"]) for h in view["hands"]])
+
+
+def from_table(view: Mapping[str, Any]) -> Model:
+    model = start(view)
+    board = model.board
+    colors = list(view["colors"])
+    board.fireworks = [int(view["fireworks"][c]) for c in colors]
+    for color, ranks in view["discards"].items():
+        for rank in ranks:
+            board.discarded[index(colour_index(color), int(rank))] += 1
+    board.clues, board.fuses, board.deck_left = view["clues"], view["fuses"], view["deck"]
+    board.changed()
+    for seat, hand in enumerate(view["hands"]):
+        model.hands[seat] = []
+        for entry in hand["cards"]:
+            told = entry["told"]
+            mask = 0
+            for color in told["colors"]:
+                for rank in told["ranks"]:
+                    mask |= 1 << index(colour_index(color), int(rank))
+            card = model.new_card()
+            card.mask = card.clued = mask
+            card.touched = bool(told["touched"])
+            model.hands[seat].append(card)
+    model.settle()
+    return model

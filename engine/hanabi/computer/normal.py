@@ -1,0 +1,149 @@
+"""The `normal` level: a convention player a person can follow (H-group beginner style).
+
+It keeps the table's public knowledge model (`model`, `conventions`) replayed from the
+history, and on its turn: warns the next player whose chop is a last copy, plays a card it
+knows fits, gives the clue worth most (plays it makes, saves, no bad touch; never a
+misleading one), throws away a card it knows is useless, or discards its chop. It stalls
+with a clue instead of discarding when the deck is about to run out with plays still queued,
+or when the only discard left might be a last copy. In the last round it plays, gives clues
+that still lead to a play, and guesses only when a wrong guess cannot lose the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...core import Budget, Decision
+from . import reasons
+from .clues import ClueOption, all_options, possible_clues
+from .conventions import RANK, chop_in_danger, will_play
+from .hand import best_guess, best_sure_play, discard_choice, sure_plays
+from .position import Position, read
+
+CLUE_WORTH = 0.5  # a clue worth less than this is not worth a token (unless forced)
+CLUE_WORTH_LAST_TOKEN = 0.8  # with a single token left
+ADVANCED_RESERVE, ADVANCED_RESERVE_WORTH = 3, 1.5
+STALL_MARGIN = 1  # deck cards beyond the queued plays that still call for a stall
+STALL_PACE = 1  # discards the team can still afford before the deck's end costs points
+
+
+def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budget) -> Decision:
+    return decide(read(view, seat))
+
+
+def decide(pos: Position) -> Decision:
+    warning = chop_warning(pos)
+    if warning is not None:
+        return give(warning)
+    if pos.board.deck_left == 0 and not pos.advanced:
+        return last_round(pos)
+    play = best_sure_play(pos)
+    if play is not None:
+        return Decision(f"play:{play + 1}", reasons.play(play + 1))
+    options = all_options(pos)
+    best = max(options, key=lambda o: o.score, default=None)
+    needed = CLUE_WORTH_LAST_TOKEN if pos.board.clues == 1 else CLUE_WORTH
+    if pos.advanced and pos.board.clues <= ADVANCED_RESERVE:
+        needed = ADVANCED_RESERVE_WORTH  # keep tokens to warn and stall: a lost card loses all
+    if best is not None and best.score >= needed:
+        return give(best)
+    if best is not None and stall_instead(pos):
+        return give(best, stall=True)
+    if pos.can_discard():
+        slot, why = discard_choice(pos)
+        # a forced discard (in the advanced variant any discard) may lose a last copy: a
+        # stall clue is cheaper then
+        risky = (why == "forced" or pos.advanced) and pos.probability(slot, pos.board.critical)
+        if not risky or best is None:
+            return discard(pos)
+    if best is not None:
+        return give(best, stall=True)
+    return forced(pos)
+
+
+def stall_instead(pos: Position) -> bool:
+    """Near the end a discard brings the last round closer; a clue keeps the deck for the
+    players who still have cards to play."""
+    board = pos.board
+    if board.deck_left == 0:
+        return False
+    pace = board.deck_left + pos.players - (board.max_score() - board.score)
+    if pace <= STALL_PACE:
+        return True
+    # the last round gives each player one turn: plays queued beyond that need the deck
+    hands = pos.model.hands
+    queued = [sum(will_play(pos.model, card) for card in hands[seat]) for seat in pos.others()]
+    extra = sum(max(0, count - 1) for count in queued) + max(0, len(sure_plays(pos)) - 1)
+    return board.deck_left <= extra + STALL_MARGIN
+
+
+def chop_warning(pos: Position) -> ClueOption | None:
+    """The clue that saves the next player's chop when it is a last copy."""
+    chop = chop_in_danger(pos.model, pos.seat)
+    if chop is None:
+        return None
+    after = (pos.seat + 1) % pos.players
+    k = pos.model.hands[after].index(chop)
+    identity = pos.cards[after][k]
+    assert identity is not None
+    if not pos.board.critical >> identity & 1:
+        return None
+    touching = [o for o in all_options(pos, [after]) if k + 1 in o.slots]
+    if touching:
+        return max(touching, key=lambda o: o.score)
+    rank = identity % 5 + 1
+    slots = tuple(s + 1 for s, i in enumerate(pos.cards[after]) if i is not None
+                  and i % 5 + 1 == rank)
+    return ClueOption(after, RANK, rank, 0.0, 0, "save", slots)
+
+
+def last_round(pos: Position) -> Decision:
+    """The deck is empty: every player has one turn left."""
+    play = best_sure_play(pos)
+    if play is not None:
+        return Decision(f"play:{play + 1}", reasons.play(play + 1))
+    still = [(pos.seat + step) % pos.players for step in range(1, pos.final_turns_left)]
+    options = [o for o in all_options(pos, still) if o.plays and immediate(pos, o)]
+    if options:
+        return give(max(options, key=lambda o: o.score))
+    slot, chance = best_guess(pos)
+    if chance > 0 and pos.board.fuses < 2:
+        return Decision(f"play:{slot + 1}", reasons.play(slot + 1, guess=True))
+    if pos.can_discard():
+        return discard(pos)
+    options = all_options(pos)
+    if options:
+        return give(max(options, key=lambda o: o.score), stall=True)
+    return forced(pos)
+
+
+def immediate(pos: Position, option: ClueOption) -> bool:
+    """The clue touches a card that fits right now."""
+    playable = pos.board.playable
+    return any(playable >> pos.cards[option.target][s - 1] & 1 for s in option.slots)
+
+
+def give(option: ClueOption, *, stall: bool = False) -> Decision:
+    purpose = "stall" if stall and option.purpose == "stall" else option.purpose
+    return Decision(option.action(),
+                    reasons.clue(option.target, option.kind, option.value, purpose))
+
+
+def discard(pos: Position) -> Decision:
+    slot, why = discard_choice(pos)
+    key = {"useless": reasons.DISCARD_USELESS, "chop": reasons.DISCARD_CHOP,
+           "forced": reasons.DISCARD_FORCED}[why]
+    return Decision(f"discard:{slot + 1}", reasons.discard(slot + 1, key))
+
+
+def forced(pos: Position) -> Decision:
+    """Every clue would mislead (or none is left) and no card may be discarded: give any
+    clue rather than risk a card, or else play the likeliest card."""
+    if pos.board.clues:
+        for target in pos.others():
+            for kind, value, slots in possible_clues(pos, target):
+                return give(ClueOption(target, kind, value, 0.0, 0, "stall", slots))
+    slot, _ = best_guess(pos)
+    return Decision(f"play:{slot + 1}", reasons.play(slot + 1, guess=True))

@@ -1,0 +1,34 @@
+"""The one-line reasons a computer player's moves carry in the board's history.
+
+Everybody reads them, the clue's receiver too, so they only say what the convention tells
+(a play clue, a save clue) and what the move itself shows: never a card identity.
+"""
+
+from __future__ import annotations
+
+from ...core import Label
+from ..components import color_id
+from .conventions import COLOR
+
+PLAY_SURE = "hanabi-bot-play-sure"  # the card surely fits
+PLAY_GUESS = "hanabi-bot-play-guess"  # a last-round guess that cannot cost the game
+DISCARD_USELESS = "hanabi-bot-discard-useless"
+DISCARD_CHOP = "hanabi-bot-discard-chop"
+DISCARD_FORCED = "hanabi-bot-discard-forced"
+CLUE_PURPOSES = ("play", "save", "tempo", "stall")
+
+
+def play(slot: int, *, guess: bool = False) -> Label:
+    return Label(PLAY_GUESS if guess else PLAY_SURE, {"slot": slot})
+
+
+def discard(slot: int, key: str) -> Label:
+    return Label(key, {"slot": slot})
+
+
+def clue(target: int, kind: str, value: int, purpose: str) -> Label:
+    """"red to Anna: play clue"; `purpose` is one of `CLUE_PURPOSES`."""
+    if kind == COLOR:
+        return Label(f"hanabi-bot-{purpose}-clue-color",
+                     {"target_seat": target, "color": color_id(value)})
+    return Label(f"hanabi-bot-{purpose}-clue-rank", {"target_seat": target, "rank": value})

@@ -1,0 +1,221 @@
+"""Rafter Five computer players: they decide from the view alone, always legally, the same way
+every time, explain themselves in public words, and make the obvious safe moves.
+
+Whole games are expensive here (every move is a physics simulation), so they are few, short
+(one chest each: the game ends at the first chest that stays on the raft; one longer game)
+and thought with small budgets.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from bot.i18n import LANGUAGES, Translator
+from engine.computer import json_view, play_game
+from engine.core import Budget, ComputerPlayer, Decision
+from engine.rafter import SPEC
+from engine.rafter.actions import Build, decode
+from engine.rafter.computer import BASELINES, LEVELS
+from engine.rafter.computer.reasons import KEYS
+from engine.rafter.config import CONFIG
+from engine.rafter.physics import settle
+from engine.rafter.scene import CHEST, LUMBER, RAFTER, Piece, Pose, Scene, yaw_quat
+from engine.rafter.state import PLACE, TAKE, RafterState, starting_scene, state_problems
+
+EVERYONE: dict[str, ComputerPlayer] = {**LEVELS, **BASELINES}
+EDGE_X = CONFIG.raft_size[0] / 2  # 62.5 mm: the raft card spans x = ±62.5, y = ±41.5
+THICK = CONFIG.lumber.sim_thickness
+SMALL, STOUT, TALL, LONG, ELL = range(5)
+QUICK = 0.6  # seconds: enough for a trial or two on a small raft
+GAMES_PER_COUNT = 12
+
+
+# --- positions ---------------------------------------------------------------------------
+
+
+def position(scene: Scene, *, players: int = 3, held: int | None = None,
+             card: int | None = None, last_rafter: int | None = None,
+             seed: int = 7) -> RafterState:
+    """A consistent state around a hand-built raft (chests on it have left their owners'
+    supply; rafters neither on it nor in hand are in the sea; so is the rest of the lumber)."""
+    base = SPEC.setup(players, seed, {"chests": 3})
+    on_raft = {(p.variant, p.index) for p in scene.of_kind(CHEST)}
+    seats = tuple(replace(s, supply=tuple(c for c in s.supply if c not in on_raft))
+                  for s in base.seats)
+    lumber = {p.variant for p in scene.of_kind(LUMBER)} | {card}
+    rafters = {p.variant for p in scene.of_kind(RAFTER)} | {held}
+    state = replace(base, scene=scene, seats=seats,
+                    sea_lumber=tuple(c for c in base.sea_lumber if c not in lumber),
+                    sea_rafters=tuple(r for r in range(5) if r not in rafters),
+                    held=held, card=card, phase=TAKE if held is None else PLACE,
+                    last_rafter=last_rafter)
+    assert state_problems(state) == []
+    return state
+
+
+def lying(kind: str, variant: int, x: float, y: float, z: float = 0.0, yaw: float = 0.0,
+          index: int = 0) -> Piece:
+    return Piece(kind, variant, Pose((x, y, z), yaw_quat(yaw)), index)
+
+
+def see_saw() -> Scene:
+    """Lumber card 0 sticks out 5 mm past the raft's right edge, with seat 0's and seat 1's
+    chests on its outer end: only the long rafter lying on its inner end holds it down (the
+    long one is otherwise the easiest to build with). The others stand free on the raft."""
+    scene = starting_scene().without([f"{RAFTER}{LONG}"]).with_pieces([
+        lying(LUMBER, 0, EDGE_X + 5.0, 0.0), lying(RAFTER, LONG, 25.0, 0.0, THICK),
+        lying(CHEST, 0, 85.0, 0.0, THICK), lying(CHEST, 2, 100.0, 0.0, THICK)])
+    result = settle(scene)
+    assert result.fallen == ()
+    return result.scene
+
+
+def played_a_while(players: int, seed: int, moves: int) -> RafterState:
+    """A state some random legal moves into a game."""
+    rng = random.Random(seed)
+    state = SPEC.setup(players, seed, {})
+    for _ in range(moves):
+        (seat,) = SPEC.to_act(state)
+        state, _ = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+    return state
+
+
+def thinking(seconds: float) -> Budget:
+    """A budget that sizes the work but never runs out: a busy test machine must not cut a
+    decision short and so change it."""
+    return Budget(seconds, clock=lambda: 0.0)
+
+
+def decide(player: ComputerPlayer, state: RafterState, seed: int = 1,
+           seconds: float = QUICK) -> Decision:
+    seat = state.current
+    return player.choose(json_view(SPEC, state, seat), seat, random.Random(seed),
+                         thinking(seconds))
+
+
+def fell(state: RafterState, action: str) -> bool:
+    _, events = SPEC.apply(state, state.current, action)
+    return any(e.label.key == "rafter-fell" for e in events)
+
+
+# --- 1. the view, and nothing else -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def midgame() -> tuple[RafterState, RafterState]:
+    """A take and a build some moves into a three-player game."""
+    take = played_a_while(3, 5, 14)
+    (seat,) = SPEC.to_act(take)
+    build, _ = SPEC.apply(take, seat, SPEC.legal_actions(take, seat)[0])
+    assert (take.phase, build.phase) == (TAKE, PLACE)
+    return take, build
+
+
+@pytest.mark.parametrize("name", sorted(EVERYONE))
+def test_decisions_depend_only_on_what_the_seat_may_see(midgame, name: str) -> None:
+    for state in midgame:
+        hidden = replace(state, seed=state.seed + 1, sea_lumber=tuple(reversed(state.sea_lumber)))
+        assert hidden.sea_lumber != state.sea_lumber
+        seat = state.current
+        assert json_view(SPEC, state, seat) == json_view(SPEC, hidden, seat)
+        assert decide(EVERYONE[name], state, 3) == decide(EVERYONE[name], hidden, 3)
+
+
+# --- 2. whole games, every action legal --------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_every_level_plays_whole_games_legally(players: int) -> None:
+    """`GAMES_PER_COUNT` short games per player count (not 50: one game here costs seconds
+    of physics, mostly the engine's own checks of where the first card may go), every seat
+    taken in turn by each level and the random baseline (which brings falls, lifts of rafters
+    holding something and rafters in the sea). `play_game` applies every action through the
+    engine, so an illegal one raises."""
+    lineup = [*LEVELS.values(), BASELINES["random"]]
+    for game in range(GAMES_PER_COUNT):
+        seats = [lineup[(game + i) % len(lineup)] for i in range(players)]
+        played = play_game(SPEC, seats, 100 + game, {"chests": 1},
+                           budget=lambda _p: thinking(QUICK))
+        assert SPEC.is_over(played.state)
+        assert all(r is None or r.key in KEYS for r in played.reasons)
+
+
+def test_the_levels_play_a_longer_game_legally() -> None:
+    """Three chests each: the raft grows to some twenty pieces, with lifts off lumber."""
+    played = play_game(SPEC, list(LEVELS.values()), 5, {"chests": 3},
+                       budget=lambda _p: thinking(QUICK))
+    assert SPEC.is_over(played.state)
+    assert len(played.state.scene.pieces) >= 12
+    assert {seat for seat, reason in zip(played.seats, played.reasons) if reason} == {0, 1, 2}
+
+
+# --- 3. determinism, words, and the obvious moves ----------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(EVERYONE))
+def test_the_same_view_and_seed_give_the_same_decision(midgame, name: str) -> None:
+    for state in midgame:
+        first = decide(EVERYONE[name], state, 11)
+        assert decide(EVERYONE[name], state, 11) == first
+        decode(first.action)
+
+
+def test_reasons_are_public_translated_keys(midgame) -> None:
+    tr = Translator.load()
+    seen = set()
+    for state in (*midgame, position(see_saw())):
+        for player in LEVELS.values():
+            reason = decide(player, state, seconds=player.budget).reason
+            assert reason is not None and reason.key in KEYS
+            seen.add(reason.key)
+            for lang in LANGUAGES:
+                assert tr.has(lang, reason.key)
+                text = tr.render_label(lang, reason, ["Ann", "Bob", "Cy"])
+                assert "{" not in text and reason.key not in text
+            # the only argument names a rafter, which everyone sees on the table
+            assert set(reason.args) <= {"rafter"}
+            assert all(tr.has("en", value) for value in reason.args.values())
+    assert len(seen) >= 2
+    for key in KEYS:
+        for lang in LANGUAGES:
+            assert tr.has(lang, key)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_no_level_lifts_the_rafter_that_holds_a_card_down(level: str) -> None:
+    state = position(see_saw())
+    assert fell(state, f"t{LONG}")  # the trap is real
+    decision = decide(LEVELS[level], state, seconds=LEVELS[level].budget)
+    assert decision.action in {f"t{r}" for r in (SMALL, STOUT, TALL, ELL)}
+    assert not fell(state, decision.action)
+
+
+def _overhang() -> RafterState:
+    """One card lies along the raft's right half, its outer end 25 mm over the sea, held by
+    the stout rafter on its inner end; the long rafter is in hand with a new card. A card
+    laid further out falls; one laid over the raft stands."""
+    scene = starting_scene().without([f"{RAFTER}{STOUT}", f"{RAFTER}{LONG}"]).with_pieces([
+        lying(LUMBER, 0, EDGE_X - 30.0, 0.0), lying(RAFTER, STOUT, 0.0, 0.0, THICK)])
+    scene = settle(scene).scene
+    return position(scene, held=LONG, card=1)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_careful_levels_build_where_it_stands(level: str) -> None:
+    state = _overhang()
+    assert fell(state, "b75,0,0,9a1")  # further out, with the rafter on the far end: it tips
+    decision = decide(LEVELS[level], state, seconds=LEVELS[level].budget)
+    assert isinstance(decode(decision.action), Build)
+    for seed in range(3):  # whatever the real tremor
+        assert not fell(replace(state, seed=seed), decision.action)
+
+
+def test_a_rafter_in_the_sea_is_taken_first() -> None:
+    state = position(see_saw().without([f"{RAFTER}{TALL}"]))
+    for player in EVERYONE.values():
+        assert decide(player, state).action == f"t{TALL}"
+    reason = decide(LEVELS["normal"], state).reason
+    assert reason is not None and reason.key == "rafter-bot-take-sea"
