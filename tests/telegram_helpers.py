@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -26,6 +26,19 @@ def png(color: tuple[int, int, int], size: tuple[int, int] = (64, 32)) -> bytes:
 RED, BLUE, GREEN = png((200, 0, 0)), png((0, 0, 200)), png((0, 160, 0))
 
 
+class IdleScheduler:
+    """The service's scheduler as the adapter's tests need it: nothing is ever due."""
+
+    def __init__(self) -> None:
+        self.running = False
+
+    def start(self) -> None:
+        self.running = True
+
+    async def stop(self) -> None:
+        self.running = False
+
+
 class FakeService:
     """Records every call the adapter makes and answers what the test set up."""
 
@@ -35,6 +48,8 @@ class FakeService:
         self.store = store
         self.calls: list[tuple[Any, ...]] = []
         self.deep_link: Callable[[str], str] | None = None
+        self.show: Callable[[Sequence[Post | Drop]], None] | None = None
+        self.scheduler = IdleScheduler()
         self.platforms: list[str] = []
         self.command_result = Result()
         self.press_result = Result()
@@ -45,10 +60,12 @@ class FakeService:
         self.ask_admin = False
         self.admin_answers: list[bool] = []
 
-    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None
+    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
+                          show: Callable[[Sequence[Post | Drop]], None] | None = None
                           ) -> None:
         self.platforms.append(platform)
         self.deep_link = deep_link
+        self.show = show
 
     def command_description(self, lang: str, name: str) -> str:
         return f"{name} in {lang}"

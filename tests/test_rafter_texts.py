@@ -67,7 +67,7 @@ def labels_of_game(players: int, seed: int, options: dict) -> set[Label]:
 def keys_in_engine_source(prefix: str = "rafter-") -> set[str]:
     """Message keys written out in full in the engine's code (f-string stems excluded)."""
     found: set[str] = set()
-    for file in ENGINE_DIR.glob("*.py"):
+    for file in ENGINE_DIR.rglob("*.py"):
         found |= set(re.findall(rf'"({re.escape(prefix)}[a-z0-9-]*[a-z0-9])"',
                                 file.read_text(encoding="utf-8")))
     return found

@@ -281,7 +281,8 @@ async def test_app_run_wires_store_service_and_telegram(
 
     class StandIn(FakeService):
         def __init__(self, store: Store, translator: Translator, *,
-                     default_language: str = "en") -> None:
+                     default_language: str = "en", computer_pause: float = 1.5,
+                     lobby_timeout: float = 1800) -> None:
             super().__init__(store)
             built.append(self)
 
@@ -298,6 +299,8 @@ async def test_app_run_wires_store_service_and_telegram(
     stop.set()
     assert await asyncio.wait_for(running, 5) == 0
     assert (tmp_path / "run.sqlite3").exists()
+    assert built[0].show is not None  # computer moves reach the outbox without a press
+    assert not built[0].scheduler.running  # started with the platforms, stopped with them
 
 
 async def test_app_run_reports_a_refused_token(tmp_path: Path, fake_telegram: FakeTelegramServer,
