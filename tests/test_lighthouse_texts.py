@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,8 @@ from engine.lighthouse.ending import BY_DRAW, BY_SIDE, BY_TRACK, RoundResult
 from engine.lighthouse.options import Options
 from engine.lighthouse.state import OVER, ROUND_OVER
 from tests.test_lighthouse_rules import arrange, row
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def labels_of_menus(state, seat, path: tuple[str, ...] = ()) -> set[Label]:
@@ -118,7 +122,17 @@ def test_every_lighthouse_message_is_emitted_somewhere(labels):
     emitted |= {value for label in labels for arg in label.args.values()
                 for value in (arg if isinstance(arg, list) else [arg]) if isinstance(value, str)}
     emitted |= {f"lighthouse-combo-{n}" for n in range(2, 8)}  # 6 and 7 need 7×7 zones
+    emitted |= computer_reason_keys()
     assert defined - emitted == set()
+
+
+def computer_reason_keys() -> set[str]:
+    """The reasons the computer players give, as written out in their code (each is checked
+    for translations and public arguments in tests/test_lighthouse_computer.py)."""
+    found: set[str] = set()
+    for file in (ROOT / "engine" / "lighthouse" / "computer").glob("*.py"):
+        found |= set(re.findall(r'"(lighthouse-bot-[a-z-]*[a-z])"', file.read_text("utf-8")))
+    return found
 
 
 def test_a_line_reads_naturally(labels):
