@@ -17,27 +17,15 @@ from bot.storage import Store
 from bot.tables import TableService
 from engine.core import LEVELS, Decision, Label
 from engine.registry import GAMES
+from tests.hand_clock import Clock
 from tests.service_harness import GROUP, Harness, open_harness
+
+pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")
 BORIS = UserRef("102", "Boris", "en")
 BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
-
-
-class Clock:
-    """Unix seconds that move only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

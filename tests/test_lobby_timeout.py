@@ -4,8 +4,6 @@ gone, and a restart neither forgets a pending timeout nor fires one at once."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import Role, UserRef
@@ -13,22 +11,11 @@ from bot.storage import Store
 from bot.tables import LOBBY_TIMEOUT, TableService
 from tests.service_harness import GROUP, open_harness
 
+pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")
 BORIS = UserRef("102", "Boris", "en")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 async def open_lobby(h, user: UserRef = ANNA) -> int:

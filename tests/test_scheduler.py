@@ -6,23 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot.scheduler import Scheduler
 from bot.storage import DueWork, Store
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
+pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
 
 
 async def table(store: Store) -> int:
