@@ -30,7 +30,7 @@ EDGE_X = CONFIG.raft_size[0] / 2  # 62.5 mm: the raft card spans x = ±62.5, y =
 THICK = CONFIG.lumber.sim_thickness
 SMALL, STOUT, TALL, LONG, ELL = range(5)
 QUICK = 0.6  # seconds: enough for a trial or two on a small raft
-GAMES_PER_COUNT = 12
+GAMES_PER_COUNT = 50
 
 
 # --- positions ---------------------------------------------------------------------------
@@ -129,18 +129,25 @@ def test_decisions_depend_only_on_what_the_seat_may_see(midgame, name: str) -> N
 
 @pytest.mark.parametrize("players", range(1, 7))
 def test_every_level_plays_whole_games_legally(players: int) -> None:
-    """`GAMES_PER_COUNT` short games per player count (not 50: one game here costs seconds
-    of physics, mostly the engine's own checks of where the first card may go), every seat
-    taken in turn by each level and the random baseline (which brings falls, lifts of rafters
-    holding something and rafters in the sea). `play_game` applies every action through the
-    engine, so an illegal one raises."""
-    lineup = [*LEVELS.values(), BASELINES["random"]]
-    for game in range(GAMES_PER_COUNT):
-        seats = [lineup[(game + i) % len(lineup)] for i in range(players)]
+    """Every level plays `GAMES_PER_COUNT` short games (one chest each) at each player count:
+    the levels go round the first three seats, so each sits in the same share of the games,
+    and further seats take the random baseline (which brings falls, lifts of rafters holding
+    something and rafters in the sea). `play_game` applies every action through the engine,
+    so an illegal one raises."""
+    levels = list(LEVELS.values())
+    at_table = min(players, len(levels))
+    games = -(-GAMES_PER_COUNT * len(levels) // at_table)  # each level in GAMES_PER_COUNT
+    played_by = dict.fromkeys(LEVELS, 0)
+    for game in range(games):
+        seats = [levels[(game + i) % len(levels)] for i in range(at_table)]
+        seats += [BASELINES["random"]] * (players - at_table)
         played = play_game(SPEC, seats, 100 + game, {"chests": 1},
                            budget=lambda _p: thinking(QUICK))
         assert SPEC.is_over(played.state)
         assert all(r is None or r.key in KEYS for r in played.reasons)
+        for player in set(seats[:at_table]):
+            played_by[player.level] += 1
+    assert min(played_by.values()) >= GAMES_PER_COUNT
 
 
 def test_the_levels_play_a_longer_game_legally() -> None:
