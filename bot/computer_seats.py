@@ -81,8 +81,11 @@ class ComputerSeats:
     async def _schedule_computer(self: TableService, table: TableRow, spec: GameSpec, state: Any,
                                  seats: Sequence[SeatRow]) -> None:
         """After a start or a move: if a computer player is to act, its turn becomes due work
-        (a row, so it survives a restart); otherwise any pending one is stale and goes."""
+        (a row, so it survives a restart); otherwise any pending one is stale and goes.
+        A table of people only has nothing to do here: no write on their presses."""
         computers = {s.seat for s in seats if s.is_computer}
+        if not computers:
+            return
         if table.status == Status.PLAYING and computers & spec.to_act(state):
             await self.store.schedule(table.id, COMPUTER_TURN, version=table.version,
                                       due_at=self._clock() + self.computer_pause)

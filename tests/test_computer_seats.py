@@ -111,11 +111,24 @@ async def test_a_table_of_computer_players_alone_is_refused(harness):
     assert (await h.service.store.get_table(table)).status == "lobby"
 
 
+async def anna_presses(h: Harness, rng: random.Random | None = None) -> None:
+    """Anna presses one button of her panel: Confirm when offered, else a choice (the first
+    one without `rng`)."""
+    buttons = [b for b in h.buttons(h.panel_of(ANNA)[1]) if b.text not in BACK]
+    confirm = [b.data for b in buttons if b.data.startswith("c:")]
+    choice = confirm[0] if confirm else (rng.choice(buttons) if rng else buttons[0]).data
+    await h.press(ANNA, choice, chat=ChatRef("telegram", ANNA.id, private=True))
+
+
+async def press_until_a_computer_turn(h: Harness, table: int, rng: random.Random) -> None:
+    while not await h.service.store.pending_work(table):
+        await anna_presses(h, rng)
+
+
 async def play_alone(h: Harness, clock: Clock, table: int, rng: random.Random) -> int:
     """Anna presses her panel whenever it is her turn; computer turns fire once their pause
     has passed. Returns how many computer moves were made."""
     computer_moves = 0
-    private = ChatRef("telegram", ANNA.id, private=True)
     for _ in range(2000):
         row = await h.service.store.get_table(table)
         if row.status != "playing":
@@ -131,10 +144,7 @@ async def play_alone(h: Harness, clock: Clock, table: int, rng: random.Random) -
             assert after.version == row.version + 1
             computer_moves += 1
             continue
-        panel = h.panel_of(ANNA)[1]
-        buttons = [b for b in h.buttons(panel) if b.text not in BACK]
-        confirm = [b.data for b in buttons if b.data.startswith("c:")]
-        await h.press(ANNA, confirm[0] if confirm else rng.choice(buttons).data, chat=private)
+        await anna_presses(h, rng)
     raise AssertionError("the game did not end")
 
 
@@ -174,11 +184,7 @@ async def test_a_computer_thinks_from_its_seats_view_only(tmp_path, clock):
             row = await h.service.store.get_table(table)
             state_of[:] = [spec.from_dict(row.state)]
             if not await h.service.store.pending_work(table):
-                panel = h.panel_of(ANNA)[1]
-                buttons = [b for b in h.buttons(panel) if b.text not in BACK]
-                confirm = [b.data for b in buttons if b.data.startswith("c:")]
-                await h.press(ANNA, confirm[0] if confirm else buttons[0].data,
-                              chat=ChatRef("telegram", ANNA.id, private=True))
+                await anna_presses(h)
                 continue
             await h.run_due()
             name, level, view, seat = seen[-1]
@@ -194,16 +200,7 @@ async def test_a_stale_or_cancelled_computer_turn_does_nothing(harness, clock):
     table = await open_lobby(h)
     await add_computer(h, table, "easy")
     await h.press(ANNA, encode(Press("start", table)))
-    row = await h.service.store.get_table(table)
-    if not await h.service.store.pending_work(table):  # Anna starts: let her move first
-        panel = h.panel_of(ANNA)[1]
-        rng = random.Random(1)
-        while not await h.service.store.pending_work(table):
-            buttons = [b for b in h.buttons(h.panel_of(ANNA)[1]) if b.text not in BACK]
-            confirm = [b.data for b in buttons if b.data.startswith("c:")]
-            await h.press(ANNA, confirm[0] if confirm else rng.choice(buttons).data,
-                          chat=ChatRef("telegram", ANNA.id, private=True))
-        del panel
+    await press_until_a_computer_turn(h, table, random.Random(1))
     row = await h.service.store.get_table(table)
     # a turn for an older version is stale: nothing happens
     assert (await h.service.computer_turn(table, row.version - 1)).posts == ()
@@ -222,12 +219,7 @@ async def test_a_pending_computer_turn_survives_a_restart_and_fires_once(tmp_pat
         table = await open_lobby(h)
         await add_computer(h, table, "normal")
         await h.press(ANNA, encode(Press("start", table)))
-        rng = random.Random(2)
-        while not await h.service.store.pending_work(table):
-            buttons = [b for b in h.buttons(h.panel_of(ANNA)[1]) if b.text not in BACK]
-            confirm = [b.data for b in buttons if b.data.startswith("c:")]
-            await h.press(ANNA, confirm[0] if confirm else rng.choice(buttons).data,
-                          chat=ChatRef("telegram", ANNA.id, private=True))
+        await press_until_a_computer_turn(h, table, random.Random(2))
         version = (await h.service.store.get_table(table)).version
     # the process is gone; the deadline is a row in the database
     clock.now += 60

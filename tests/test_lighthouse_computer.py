@@ -30,6 +30,7 @@ from engine.lighthouse.state import (
     board_marker,
     consistency_problems,
 )
+from tests.test_lighthouse_properties import scramble_secrets
 
 PLAYERS = {**BASELINES, **LEVELS}
 RED, BLUE = 0, 1
@@ -62,27 +63,10 @@ def played_state(seed: int, steps: int, options: dict[str, int] | None = None) -
 # --- the view only -------------------------------------------------------------------------
 
 
-def scramble_secrets(state: LighthouseState, seed: int) -> LighthouseState:
-    """The same match as far as the player to act can tell: the opponent's hand and pile
-    dealt again from their tokens, and the player's own pile reshuffled."""
-    rng = random.Random(seed)
-    viewer, other = state.current, 1 - state.current
-    players = list(state.players)
-    theirs = list(players[other].hand + players[other].pile)
-    rng.shuffle(theirs)
-    size = len(players[other].hand)
-    players[other] = replace(players[other], hand=tuple(sorted(theirs[:size])),
-                             pile=tuple(theirs[size:]))
-    own = list(players[viewer].pile)
-    rng.shuffle(own)
-    players[viewer] = replace(players[viewer], pile=tuple(own))
-    return replace(state, players=tuple(players))
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_the_view_does_not_change_with_what_the_seat_cannot_see_nor_does_any_choice(seed):
     state = played_state(seed, steps=6 + 7 * seed)
-    twin = scramble_secrets(state, seed + 100)
+    twin = scramble_secrets(state, state.current, seed + 100)
     assert twin.players != state.players or not state.players[1 - state.current].pile
     seat = state.current
     assert json_view(SPEC, twin, seat) == json_view(SPEC, state, seat)

@@ -22,8 +22,10 @@ from engine.rafter.computer import BASELINES, LEVELS
 from engine.rafter.computer.reasons import KEYS
 from engine.rafter.config import CONFIG
 from engine.rafter.physics import settle
-from engine.rafter.scene import CHEST, LUMBER, RAFTER, Piece, Pose, Scene, yaw_quat
-from engine.rafter.state import PLACE, TAKE, RafterState, starting_scene, state_problems
+from engine.rafter.scene import CHEST, LUMBER, RAFTER, Scene
+from engine.rafter.state import PLACE, TAKE, RafterState, starting_scene
+from tests.test_rafter_game import lying
+from tests.test_rafter_game import position as rafter_position
 
 EVERYONE: dict[str, ComputerPlayer] = {**LEVELS, **BASELINES}
 EDGE_X = CONFIG.raft_size[0] / 2  # 62.5 mm: the raft card spans x = ±62.5, y = ±41.5
@@ -39,26 +41,9 @@ GAMES_PER_COUNT = 50
 def position(scene: Scene, *, players: int = 3, held: int | None = None,
              card: int | None = None, last_rafter: int | None = None,
              seed: int = 7) -> RafterState:
-    """A consistent state around a hand-built raft (chests on it have left their owners'
-    supply; rafters neither on it nor in hand are in the sea; so is the rest of the lumber)."""
-    base = SPEC.setup(players, seed, {"chests": 3})
-    on_raft = {(p.variant, p.index) for p in scene.of_kind(CHEST)}
-    seats = tuple(replace(s, supply=tuple(c for c in s.supply if c not in on_raft))
-                  for s in base.seats)
-    lumber = {p.variant for p in scene.of_kind(LUMBER)} | {card}
-    rafters = {p.variant for p in scene.of_kind(RAFTER)} | {held}
-    state = replace(base, scene=scene, seats=seats,
-                    sea_lumber=tuple(c for c in base.sea_lumber if c not in lumber),
-                    sea_rafters=tuple(r for r in range(5) if r not in rafters),
-                    held=held, card=card, phase=TAKE if held is None else PLACE,
-                    last_rafter=last_rafter)
-    assert state_problems(state) == []
-    return state
-
-
-def lying(kind: str, variant: int, x: float, y: float, z: float = 0.0, yaw: float = 0.0,
-          index: int = 0) -> Piece:
-    return Piece(kind, variant, Pose((x, y, z), yaw_quat(yaw)), index)
+    """A consistent three-chest state around a hand-built raft (see tests/test_rafter_game)."""
+    return rafter_position(scene, players=players, chests=3, held=held, card=card, seed=seed,
+                           last_rafter=last_rafter)
 
 
 def see_saw() -> Scene:

@@ -55,11 +55,7 @@ def nudged_poses(state: RafterState, probe: RaftProbe, around: Sequence[Pose],
         x, y, angle = rng.choice(around)
         pose = (x + rng.randint(-NUDGE_MM, NUDGE_MM), y + rng.randint(-NUDGE_MM, NUDGE_MM),
                 (angle + rng.randint(-NUDGE_DEG, NUDGE_DEG)) % 360)
-        if pose in tried or max(abs(pose[0]), abs(pose[1])) > REACH_MM:
-            continue
-        tried.add(pose)
-        if (lumber_problem(probe, state.card, *pose, advanced=advanced, grid=SCREEN_GRID) is None
-                and lumber_problem(probe, state.card, *pose, advanced=advanced) is None):
+        if _new_and_legal(pose, tried, probe, state.card, advanced):
             legal.append(pose)
     return legal
 
@@ -85,10 +81,17 @@ def drawn_poses(state: RafterState, probe: RaftProbe, rng: random.Random,
         shift = rng.uniform(-SHIFT_MM, SHIFT_MM)
         pose = (round(px + shift * math.cos(math.radians(angle))),
                 round(py + shift * math.sin(math.radians(angle))), round(angle) % 360)
-        if pose in tried or max(abs(pose[0]), abs(pose[1])) > REACH_MM:
-            continue
-        tried.add(pose)
-        if (lumber_problem(probe, state.card, *pose, advanced=advanced, grid=SCREEN_GRID) is None
-                and lumber_problem(probe, state.card, *pose, advanced=advanced) is None):
+        if _new_and_legal(pose, tried, probe, state.card, advanced):
             legal.append(pose)
     return legal
+
+
+def _new_and_legal(pose: Pose, tried: set[Pose], probe: RaftProbe, card: int,
+                   advanced: bool) -> bool:
+    """A pose not tried before, within reach, and legal: screened on a coarse grid first,
+    then confirmed on the rules' own."""
+    if pose in tried or max(abs(pose[0]), abs(pose[1])) > REACH_MM:
+        return False
+    tried.add(pose)
+    return (lumber_problem(probe, card, *pose, advanced=advanced, grid=SCREEN_GRID) is None
+            and lumber_problem(probe, card, *pose, advanced=advanced) is None)
