@@ -256,6 +256,9 @@ class GameSpec:
     """Translation key of the rules summary players read."""
     standing_label: Callable[[Standing], Label] | None = None
     """One line of the final ranking in words (rank, seat and the game's own numbers)."""
+    standings: Callable[[Any], tuple[Standing, ...]] | None = None
+    """The ranking at this point, best first, for a game under way (one abandoned before its
+    end shows it); the same as the outcome's standings once the game is over."""
     continuous: bool = False
     """The choice is continuous (a position and an angle): menus nudge through endless
     leaves, and `legal_actions` offers a finite sample of them on a coarse grid."""

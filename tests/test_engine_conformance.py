@@ -99,6 +99,7 @@ def test_random_playouts_end_and_every_offered_action_applies(spec):
             assert outcome is not None
             assert sorted(s.seat for s in outcome.standings) == list(range(players))
             assert min(s.rank for s in outcome.standings) == 1
+            assert spec.standings is not None and spec.standings(final) == outcome.standings
             assert spec.to_act(final) == frozenset()
 
 

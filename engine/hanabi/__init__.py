@@ -9,7 +9,7 @@ from .components import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
 from .computer import LEVELS
 from .menu import menu
 from .state import OVER, HanabiState, from_dict, to_dict
-from .view import outcome, view
+from .view import outcome, standings, view
 
 
 def _to_act(state: HanabiState) -> frozenset[int]:
@@ -40,6 +40,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="hanabi-rules",
     standing_label=_standing_label,
+    standings=standings,
     computer=LEVELS,
 )
 

@@ -149,10 +149,14 @@ def outcome(state: HanabiState) -> Outcome | None:
     the tie-break carries what the fireworks reached (also for a lost game)."""
     if state.phase != OVER:
         return None
+    return Outcome(standings(state), _reason(state, final_score(state)))
+
+
+def standings(state: HanabiState) -> tuple[Standing, ...]:
+    """Every seat at rank 1 with the team's score (an unfinished game has not lost: the
+    fireworks' sum) and, as the tie-break, what the fireworks reached."""
     score = final_score(state)
-    standings = tuple(Standing(seat, 1, score, (state.score,))
-                      for seat in range(state.players_count))
-    return Outcome(standings, _reason(state, score))
+    return tuple(Standing(seat, 1, score, (state.score,)) for seat in range(state.players_count))
 
 
 def _reason(state: HanabiState, score: int) -> Label:

@@ -7,7 +7,7 @@ from . import rules
 from .computer import LEVELS
 from .menu import menu
 from .state import LanternsState, from_dict, to_dict
-from .view import outcome, view
+from .view import outcome, standings, view
 
 
 def _to_act(state: LanternsState) -> frozenset[int]:
@@ -40,6 +40,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="lanterns-rules",
     standing_label=_standing_label,
+    standings=standings,
     computer=LEVELS,
 )
 

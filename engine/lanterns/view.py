@@ -88,11 +88,17 @@ def outcome(state: LanternsState) -> Outcome | None:
     """Most honor wins; ties go to more favors left, then more lantern cards; then shared."""
     if state.phase != OVER:
         return None
+    ranking = standings(state)
+    return Outcome(ranking, _reason(ranking))
+
+
+def standings(state: LanternsState) -> tuple[Standing, ...]:
+    """The ranking by honor, then favors, then lantern cards, best first; ties share a rank."""
     keys = {
         seat: (p.honor, p.favors, p.card_count) for seat, p in enumerate(state.players)
     }
     order = sorted(keys, key=lambda s: (tuple(-k for k in keys[s]), s))
-    standings = tuple(
+    return tuple(
         Standing(
             seat=seat,
             rank=1 + sum(1 for other in keys if keys[other] > keys[seat]),
@@ -101,7 +107,6 @@ def outcome(state: LanternsState) -> Outcome | None:
         )
         for seat in order
     )
-    return Outcome(standings, _reason(standings))
 
 
 def _reason(standings: tuple[Standing, ...]) -> Label:

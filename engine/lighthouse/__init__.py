@@ -16,7 +16,7 @@ from .computer import LEVELS
 from .menu import menu
 from .options import DEFAULTS, PLAYERS
 from .state import OVER, LighthouseState, from_dict, to_dict
-from .view import outcome, view
+from .view import outcome, standings, view
 
 
 def _to_act(state: LighthouseState) -> frozenset[int]:
@@ -44,6 +44,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="lighthouse-rules",
     standing_label=_standing_label,
+    standings=standings,
     computer=LEVELS,
 )
 

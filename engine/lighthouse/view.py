@@ -76,11 +76,15 @@ def outcome(state: LighthouseState) -> Outcome | None:
     if state.phase != OVER:
         return None
     winners, why = match_result(state.results)
-    standings = tuple(sorted(
-        (Standing(seat=seat, rank=1 if seat in winners else 2, score=state.wins(seat))
+    args = {} if why in (ALL_DRAWN, EQUAL_WINS) else {"seat": winners[0]}
+    return Outcome(standings(state), Label(f"lighthouse-result-{why.replace('_', '-')}", args))
+
+
+def standings(state: LighthouseState) -> tuple[Standing, ...]:
+    """The ranking by round wins, best first; equal wins share the rank (a finished match's
+    winners are exactly the seats with the most round wins)."""
+    wins = [state.wins(seat) for seat in range(PLAYERS)]
+    return tuple(sorted(
+        (Standing(seat=seat, rank=1 + sum(1 for w in wins if w > wins[seat]), score=wins[seat])
          for seat in range(PLAYERS)),
         key=lambda s: (s.rank, s.seat)))
-    if why in (ALL_DRAWN, EQUAL_WINS):
-        return Outcome(standings, Label(f"lighthouse-result-{why.replace('_', '-')}"))
-    return Outcome(standings, Label(f"lighthouse-result-{why.replace('_', '-')}",
-                                    {"seat": winners[0]}))

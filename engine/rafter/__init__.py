@@ -22,7 +22,7 @@ from .computer import LEVELS
 from .menu import menu
 from .options import DEFAULTS, MAX_PLAYERS, MIN_PLAYERS
 from .state import RafterState, from_dict, to_dict
-from .view import outcome, view
+from .view import outcome, standings, view
 
 
 def _standing_label(standing: Standing) -> Label:
@@ -48,6 +48,7 @@ SPEC = GameSpec(
     from_dict=from_dict,
     rules_key="rafter-rules",
     standing_label=_standing_label,
+    standings=standings,
     continuous=True,
     computer=LEVELS,
 )

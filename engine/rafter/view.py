@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Outcome
+from ..core import Outcome, Standing
 from .config import CONFIG
 from .ranking import ranking
 from .rules import tallies
@@ -53,4 +53,9 @@ def _last(last: LastMove | None, scene: Scene) -> dict[str, Any] | None:
 def outcome(state: RafterState) -> Outcome | None:
     if state.phase != OVER or state.ending is None:
         return None
-    return Outcome(ranking(tallies(state), house=state.options.house), state.ending)
+    return Outcome(standings(state), state.ending)
+
+
+def standings(state: RafterState) -> tuple[Standing, ...]:
+    """The ranking by the chests so far, as a finished game ranks (solo: chests placed)."""
+    return ranking(tallies(state), house=state.options.house)
