@@ -42,6 +42,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
                                    default_language=settings.default_language,
                                    computer_pause=settings.computer_pause,
                                    lobby_timeout=60 * settings.lobby_timeout)
+            # before any table is resumed: the clocks get back the time the bot was down
+            await service.recover_downtime()
             runners: list[Coroutine[Any, Any, None]] = []
             if settings.has_telegram:
                 runners.append(run_telegram(settings, service, store=store,

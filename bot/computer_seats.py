@@ -40,6 +40,9 @@ class ComputerSeats:
         or goes back to the lobby."""
         if table.status != Status.LOBBY:
             return self._alert(lang, "table-already-started")
+        if press.kind == "computer" and press.arg != "back" and \
+                not await self._computers_allowed(table):
+            return self._alert(lang, "settings-computers-refused")  # the chat's settings
         spec = self.games[table.game]
         seats = await self.store.list_seats(table.id)
         if user.id != table.creator_id:
@@ -94,14 +97,17 @@ class ComputerSeats:
             await self.store.cancel_work(table.id, COMPUTER_TURN)
 
     async def _reschedule(self: TableService, table: TableRow) -> None:
-        """After a restart: a computer turn whose row was lost between a commit and its
-        scheduling (a kill at that instant) is set again; a pending one keeps its time."""
-        if table.status != Status.PLAYING or any(
-                w.kind == COMPUTER_TURN for w in await self.store.pending_work(table.id)):
+        """After a restart: a computer turn or a turn's clock whose row was lost between a
+        commit and its scheduling (a kill at that instant) is set again; a pending one keeps
+        its time."""
+        if table.status != Status.PLAYING:
             return
         spec = self.games[table.game]
-        await self._schedule_computer(table, spec, spec.from_dict(table.state or {}),
-                                      await self.store.list_seats(table.id))
+        state = spec.from_dict(table.state or {})
+        seats = await self.store.list_seats(table.id)
+        if not any(w.kind == COMPUTER_TURN for w in await self.store.pending_work(table.id)):
+            await self._schedule_computer(table, spec, state, seats)
+        await self._set_clocks(table, spec, state, seats)
 
     async def computer_turn(self: TableService, table_id: int, version: int) -> Result:
         """A computer player's move at a table still at `version`: thought out from its seat's
@@ -121,9 +127,13 @@ class ComputerSeats:
         seed = decision_seed(table.seed, table.version, me.seat)
         decision = await self._think(spec, me.computer, spec.view(state, me.seat), me.seat, seed)
         async with self._locks[table.id]:
-            table = await self.store.get_table(table_id)  # type: ignore[assignment]
-            if table is None or table.status != Status.PLAYING or table.version != version:
-                return Result()  # a person's press (a cancel) came first
+            loaded = await self.store.load_table(table_id)
+            if loaded is None:
+                return Result()
+            table, seats = loaded
+            if table.status != Status.PLAYING or table.version != version or not any(
+                    s.seat == me.seat and s.is_computer for s in seats):
+                return Result()  # a person's press came first (a cancel, or I'm back)
             result = await self._apply(table, seats, spec, state, me, decision.action,
                                        table.language, reason=decision.reason)
             if result.later is None:  # refused: a bug in the computer player, not a stall

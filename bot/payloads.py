@@ -10,12 +10,19 @@ on an old board is recognised and refused; menu paths are the engine's keys join
 Press(kind='confirm', table=12, version=7, path=('p', '31', '2', '5'), arg='')
 >>> encode(Press("computer", table=12, arg="hard"))
 'b:12:hard'
+
+A settings press names a chat instead of a table, and the settings its menu was drawn for
+(a digest in `version`); its path is the field and the value chosen:
+
+>>> press = decode("S:-1001234567890:305419896:k.live-180-30")
+>>> press.chat, press.version, press.path
+('-1001234567890', 305419896, ('k', 'live-180-30'))
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAX_BYTES = 64
 
@@ -32,16 +39,24 @@ _CODES = {
     "language": "L",  # arg: a language code
     "computer": "b",  # the host adds a computer player (table, arg: a level; none = which?)
     "uncomputer": "u",  # the host removes a computer player (table, arg: its number)
+    "clock": "k",  # the host picks the clock (table, arg: a choice's number; none = which?)
+    "vote": "v",  # a vote (table, arg: the choice's letter and the vote's number, "c12")
+    "back": "i",  # an absent player takes their seat back (table)
+    "quit": "q",  # leaving a game under way, confirmed (table, arg: "y"/"n" and the seat)
+    "settings": "S",  # a chat's /settings menu (chat, the settings' digest, path: field, value)
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
 _WITH_PATH = {"go", "confirm"}
 _WITH_ARG = {"newgame", "language"}
-_TABLE_ONLY = {"join", "leave", "start", "cancel", "hand"}
-_TABLE_AND_ARG = {"computer", "uncomputer"}
+_TABLE_ONLY = {"join", "leave", "start", "cancel", "hand", "back"}
+_TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit"}
+_WITH_CHAT = {"settings"}
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,8}")
 _ARG = re.compile(r"[a-z]{1,20}")
 _TABLE_ARG = re.compile(r"[a-z0-9]{0,20}")
+_CHAT = re.compile(r"-?[0-9]{1,20}")  # a Telegram chat id or a Discord snowflake
+_SETTING = re.compile(r"[a-z0-9-]{1,16}")
 
 
 class BadPayload(ValueError):
@@ -55,11 +70,14 @@ class Press:
     version: int = 0
     path: tuple[str, ...] = ()
     arg: str = ""
+    chat: str = field(default="", repr=False)  # settings: the chat whose settings it shows
 
 
 def encode(press: Press) -> str:
     code = _CODES[press.kind]
-    if press.kind in _WITH_PATH:
+    if press.kind in _WITH_CHAT:
+        text = f"{code}:{press.chat}:{press.version}:{'.'.join(press.path)}"
+    elif press.kind in _WITH_PATH:
         text = f"{code}:{press.table}:{press.version}:{'.'.join(press.path)}"
     elif press.kind in _WITH_ARG:
         text = f"{code}:{press.arg}"
@@ -85,6 +103,13 @@ def decode(data: str | None) -> Press:
             raise BadPayload("bad argument")
         return Press(kind, arg=rest)
     parts = rest.split(":")
+    if kind in _WITH_CHAT:
+        if len(parts) != 3 or not _CHAT.fullmatch(parts[0]):
+            raise BadPayload("bad settings press")
+        path = tuple(parts[2].split(".")) if parts[2] else ()
+        if len(path) > 2 or not all(_SETTING.fullmatch(key) for key in path):
+            raise BadPayload("bad setting")
+        return Press(kind, version=_number(parts[1]), path=path, chat=parts[0])
     if kind in _TABLE_AND_ARG:
         if len(parts) != 2 or not _TABLE_ARG.fullmatch(parts[1]):
             raise BadPayload("bad table press")

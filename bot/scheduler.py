@@ -5,6 +5,9 @@ claimer wins) and fires it in a task of its own, so a computer player thinking a
 never holds up another table's deadline. Between ticks the loop sleeps until the next
 deadline, and `wake()` cuts the sleep short when a new one is set. Nothing waits in memory:
 a deadline set before a kill -9 is read again from the database by the next process.
+
+The loop also writes a heartbeat every few seconds (and on a clean stop), so the next process
+knows how long the bot was down and gives that time back to the turn clocks.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from bot.storage import DueWork, Store
 log = logging.getLogger(__name__)
 
 Fire = Callable[[DueWork], Awaitable[None]]
+BEAT_EVERY = 10.0
+"""Seconds between heartbeats: a downtime is known to within this (in the players' favour)."""
 
 
 class Scheduler:
@@ -33,6 +38,7 @@ class Scheduler:
         self._firing: dict[int, asyncio.Task[None]] = {}  # by table: one at a time each
         self._claiming = 0
         self._task: asyncio.Task[None] | None = None
+        self._beaten = float("-inf")
 
     def wake(self) -> None:
         """A deadline was set: look again now rather than at the end of the sleep."""
@@ -84,16 +90,22 @@ class Scheduler:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
         await self.drain()
+        if task is not None:
+            await self._store.beat(self._clock())  # down from now on
 
     async def _loop(self) -> None:
         while True:
             self._wakeup.clear()
             try:
                 await self.tick()
+                if self._clock() - self._beaten >= BEAT_EVERY:
+                    self._beaten = self._clock()
+                    await self._store.beat(self._beaten)
             except Exception:
                 log.exception("the scheduler's tick failed; trying again")
             upcoming = await self._store.next_due()
-            sleep = self._idle if upcoming is None else min(self._idle, upcoming - self._clock())
+            sleep = min(self._idle, BEAT_EVERY) if upcoming is None else min(
+                self._idle, BEAT_EVERY, upcoming - self._clock())
             if sleep <= 0:
                 # what is due belongs to tables still busy with their last deadline: their
                 # tasks wake the loop when they end

@@ -98,6 +98,7 @@ class Role(StrEnum):
     PING = "ping"  # the short "your turn" message in the group, replaced each turn
     NOTE = "note"  # a one-off note in the group (a player unreachable in private)
     CLIP = "clip"  # the animation of a move that made something fall, replaced by the next
+    CONFIRM = "confirm"  # a question to one player in the group ("leave the game?")
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,9 @@ class Result:
     posts: tuple[Post | Drop, ...] = ()
     message: Screen | None = None  # a plain answer sent in the chat the command came from
     later: AsyncIterator[Post | Drop] | None = None
+    private: Screen | None = None
+    """A screen for the person alone (a menu only they may use): in their private chat on
+    Telegram, an ephemeral message on Discord. Answering a press on it, it takes its place."""
 
     async def all_posts(self) -> tuple[Post | Drop, ...]:
         """Every post, waiting for the drawn ones (for callers that need no early answer)."""

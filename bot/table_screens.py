@@ -7,7 +7,7 @@ translated here, in the language of whoever reads it (the group's, or the player
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +15,7 @@ from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.pictures import animation, picture
 from bot.screens import Button, Mention, Screen, Text
-from engine.core import LEVELS, Event, GameSpec, Menu
+from engine.core import LEVELS, Event, GameSpec, Menu, Standing
 
 _SLOT = "\x00"  # where a mention goes inside a translated sentence
 
@@ -55,8 +55,10 @@ def lines(*parts: Iterable[str | Mention] | str) -> Text:
 
 def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, host: str,
                  players: Sequence[str], closed: bool = False, options: str = "",
-                 computers: bool = False, closed_note: str | None = None) -> Screen:
-    """The sign-up message; `computers` offers the host a computer player for a free seat."""
+                 computers: bool = False, closed_note: str | None = None,
+                 clock: str | None = None) -> Screen:
+    """The sign-up message; `computers` offers the host a computer player for a free seat;
+    `clock` (the clock in words) is shown with a button to change it."""
     game = tr.t(lang, f"game-{spec.name}")
     count = len(players)
     if spec.min_players == spec.max_players:
@@ -77,12 +79,29 @@ def lobby_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, ho
         (Button(tr.t(lang, "bot-button-start"), encode(Press("start", table_id))),
          Button(tr.t(lang, "bot-button-cancel"), encode(Press("cancel", table_id)))),
     )
+    extra: list[Button] = []
     if computers:
-        buttons += ((Button(tr.t(lang, "table-computer-add"),
-                            encode(Press("computer", table_id))),),)
+        extra.append(Button(tr.t(lang, "table-computer-add"), encode(Press("computer", table_id))))
+    if clock is not None:
+        extra.append(Button(tr.t(lang, "table-clock-button"), encode(Press("clock", table_id))))
+    if extra:
+        buttons += (tuple(extra),)
     chosen = [tr.t(lang, "table-options", options=options)] if options else []
-    return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game), *chosen, need,
-                        roster, status), buttons=buttons)
+    timed = [tr.t(lang, "table-clock-line", clock=clock)] if clock is not None else []
+    return Screen(lines(tr.t(lang, "bot-lobby-opened", host=host, game=game), *chosen, *timed,
+                        need, roster, status), buttons=buttons)
+
+
+def clock_picker_screen(tr: Translator, lang: str, *, table_id: int, lobby: Screen,
+                        choices: Sequence[tuple[str, bool]]) -> Screen:
+    """The lobby while its host picks the clock: one button per choice (the current one
+    ticked), and Back."""
+    rows = [(Button(("✓ " if chosen else "") + text,
+                    encode(Press("clock", table_id, arg=str(number)))),)
+            for number, (text, chosen) in enumerate(choices)]
+    rows.append((Button(tr.t(lang, "bot-button-back"),
+                        encode(Press("clock", table_id, arg="back"))),))
+    return Screen(lines(lobby.text, "", tr.t(lang, "table-clock-choose")), buttons=tuple(rows))
 
 
 def computer_picker_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int,
@@ -119,30 +138,49 @@ def game_choice_screen(tr: Translator, lang: str, games: Iterable[GameSpec]) -> 
 
 
 def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, state: Any,
-                 players: Sequence[Player], events: Sequence[Event],
-                 cancelled_by: str | None = None) -> Screen:
-    """The group's picture and caption: what just happened, and whose turn it is or the result."""
+                 players: Sequence[Player], events: Sequence[Event], ended: str | None = None,
+                 left: Mapping[int, str] | None = None, out: Collection[int] = (),
+                 vote_lines: Sequence[str] = (),
+                 vote_buttons: Sequence[tuple[Button, ...]] = ()) -> Screen:
+    """The group's picture and caption: what just happened, and whose turn it is (with their
+    time `left`, in words; `out` of time) or the result. `ended` says why a game ended before
+    its end, over the standings at that point. Open votes come last, with their buttons."""
     names = [p.name for p in players]
     view = spec.view(state, None)
     image = picture(spec.name, "board", view, names)
     happened = [tr.render_label(lang, e.label, names) for e in events if e.visible_to(None)]
     outcome = spec.outcome(state)
-    if cancelled_by is not None:
-        return Screen(lines(*happened, tr.t(lang, "table-cancelled-game", name=cancelled_by)),
-                      image=image)
+
+    def ranking(standings: Sequence[Standing]) -> list[str]:
+        return [tr.render_label(lang, spec.standing_label(s), names) if spec.standing_label
+                else tr.t(lang, "bot-standing", rank=s.rank, name=names[s.seat], score=s.score)
+                for s in standings]
+
+    if ended is not None:
+        standings = spec.standings(state) if spec.standings else ()
+        return Screen(lines(*happened, *([""] if happened else []), ended,
+                            *(["", tr.t(lang, "table-standings-now"), *ranking(standings)]
+                              if standings else [])), image=image)
     if outcome is not None:
-        ranking = [tr.render_label(lang, spec.standing_label(s), names) if spec.standing_label
-                   else tr.t(lang, "bot-standing", rank=s.rank, name=names[s.seat], score=s.score)
-                   for s in outcome.standings]
-        return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"), *ranking,
+        return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"),
+                            *ranking(outcome.standings),
                             tr.render_label(lang, outcome.reason, names)), image=image)
-    to_act = sorted(spec.to_act(state))
-    turn = [(tr.t(lang, "table-computer-thinking", player=players[s].name),)
-            if players[s].computer
-            else with_mention(tr, lang, "bot-turn-of", "player", mention(players[s]))
-            for s in to_act]
-    buttons = ((Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),),)
-    return Screen(lines(*happened, *([""] if happened else []), *turn), image=image,
+    left = left or {}
+    turn: list[Text] = []
+    for seat in sorted(spec.to_act(state)):
+        if players[seat].computer:
+            turn.append((tr.t(lang, "table-computer-thinking", player=players[seat].name),))
+        elif seat in out:
+            turn.append((tr.t(lang, "table-absent-board", player=players[seat].name),))
+        else:
+            line = with_mention(tr, lang, "bot-turn-of", "player", mention(players[seat]))
+            if seat in left:
+                line += (tr.t(lang, "table-clock-left", time=left[seat]),)
+            turn.append(line)
+    buttons = (*vote_buttons,
+               (Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),))
+    return Screen(lines(*happened, *([""] if happened else []), *turn,
+                        *([""] if vote_lines else []), *vote_lines), image=image,
                   buttons=buttons)
 
 
@@ -157,6 +195,12 @@ def ping_screen(tr: Translator, lang: str, player: Player) -> Screen:
     return Screen(with_mention(tr, lang, "table-turn-ping", "player", mention(player)))
 
 
+def reminder_screen(tr: Translator, lang: str, player: Player, time: str) -> Screen:
+    """A quarter of a player's time is left: they are mentioned in the chat."""
+    return Screen(with_mention(tr, lang, "table-clock-reminder", "player", mention(player),
+                               time=time))
+
+
 def mention(player: Player) -> Mention:
     return Mention(player.user_id, player.name)
 
@@ -166,7 +210,7 @@ def mention(player: Player) -> Mention:
 
 def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int, state: Any,
                  player: Player, players: Sequence[Player], path: tuple[str, ...], menu: Menu,
-                 notes: Sequence[Event] = ()) -> Screen:
+                 notes: Sequence[Event] = (), note: str | None = None) -> Screen:
     """A player's choices at `path`: the picture for this step, the question, the preview,
     and buttons (options, or Confirm on a leaf) with Back wherever a step can be undone."""
     lang = player.language
@@ -174,7 +218,7 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
     view = spec.view(state, player.seat)
     image = picture(spec.name, "panel", view, names, dict(menu.focus) or None)
     said = [tr.render_label(lang, e.label, names) for e in notes if e.visible_to(player.seat)]
-    text = lines(*said, tr.render_label(lang, menu.title, names),
+    text = lines(*said, *([note] if note else []), tr.render_label(lang, menu.title, names),
                  *(tr.render_label(lang, label, names) for label in menu.preview))
 
     def press(kind: str, to: tuple[str, ...]) -> str:
@@ -194,15 +238,19 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
 
 
 def waiting_screen(tr: Translator, *, spec: GameSpec, state: Any, player: Player,
-                   players: Sequence[Player], chat_title: str) -> Screen:
+                   players: Sequence[Player], chat_title: str, note: str | None = None,
+                   buttons: tuple[tuple[Button, ...], ...] = ()) -> Screen:
     """The panel while it is not this player's turn. It names nobody and no turn, so it only
-    changes when the player's private view does (and is then sent again)."""
+    changes when the player's private view does (and is then sent again). An absent
+    player's says a computer plays for them (`note`), with I'm back (`buttons`)."""
     lang = player.language
     names = [p.name for p in players]
     view = spec.view(state, player.seat)
     image = picture(spec.name, "waiting", view, names)
     if spec.outcome(state) is not None:
         return Screen((tr.t(lang, "table-panel-over", chat=chat_title),), image=image)
+    if note is not None:
+        return Screen((note,), image=image, buttons=buttons)
     return Screen((tr.t(lang, "table-panel-waiting", chat=chat_title),), image=image)
 
 

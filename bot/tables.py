@@ -15,11 +15,13 @@ import random
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot import clocks, thinking
 from bot import table_screens as screens
-from bot import thinking
+from bot.chat_settings import SETTINGS_LINK, ChatAdminCheck, ChatSettings
 from bot.computer_seats import COMPUTER_TURN, ComputerSeats, computer_number
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.options import BadOption, describe_options, known_options, parse_options
@@ -50,6 +52,8 @@ from bot.storage import (
     VersionConflict,
 )
 from bot.storage.store import Status
+from bot.table_clocks import CLOCK, REMIND, TableClocks
+from bot.votes import ABSENT, VOTE, TableVotes
 from engine.core import Decision, Event, GameSpec, Label, RuleViolation, replay
 from engine.registry import GAMES
 
@@ -66,6 +70,17 @@ Think = Callable[[GameSpec, str, Any, int, int], Awaitable[Decision]]
 """think(spec, level, view, seat, seed) -> a computer player's decision."""
 
 
+@dataclass(frozen=True)
+class Extras:
+    """What a table shows besides the game itself: seconds left for each seat whose clock
+    runs, the seats out of time, and the open votes' lines and buttons."""
+
+    left: Mapping[int, float] = field(default_factory=dict)
+    out: frozenset[int] = frozenset()
+    vote_lines: tuple[str, ...] = ()
+    vote_buttons: tuple[tuple[Button, ...], ...] = ()
+
+
 _ERRORS = {
     RuleViolation.Reason.NOT_YOUR_TURN: "bot-error-not-your-turn",
     RuleViolation.Reason.ILLEGAL: "bot-error-illegal-generic",
@@ -74,8 +89,9 @@ _ERRORS = {
 }
 
 
-class TableService(ComputerSeats):
-    COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language")
+class TableService(ComputerSeats, TableClocks, TableVotes, ChatSettings):
+    COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language",
+                                 "settings")
 
     def __init__(self, store: Store, translator: Translator, *, default_language: str = "en",
                  games: dict[str, GameSpec] | None = None,
@@ -106,6 +122,9 @@ class TableService(ComputerSeats):
         # The newest committed version of each table, so posts drawn for an older one are
         # dropped rather than shown after newer ones.
         self._committed: dict[int, int] = {}
+        # Presses being handled, by table and person, with when they arrived: a clock that
+        # runs out meanwhile waits for them (bot/table_clocks.py).
+        self._pressing: dict[int, dict[str, float]] = {}
 
     def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
                           show: Show | None = None) -> None:
@@ -140,17 +159,24 @@ class TableService(ComputerSeats):
             return await self._rules(chat, lang, args)
         if name == "language":
             return Result(message=self._language_picker(lang))
+        if name == "settings":
+            return await self._settings_command(chat, user, is_admin)
         if name == "newgame":
             return await self._newgame(chat, user, lang, args)
         table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
         if table is None:
             return _say(self.tr.t(lang, "table-no-table"))
-        if name == "cancel":
-            result = await self._cancel(table, user, is_admin)
-        elif name == "leave":
-            result = await self._leave(table, user)
-        else:
+        if name not in ("cancel", "leave"):
             return _say(self.tr.t(lang, "bot-error-malformed"))
+        async with self._locks[table.id]:
+            table = await self.store.get_table(table.id)
+            assert table is not None
+            if not table.active:
+                return _say(self.tr.t(lang, "bot-error-table-finished"))
+            if name == "cancel":
+                result = await self._cancel(table, user, is_admin)
+            else:
+                result = await self._leave(table, user)
         # a command has nobody to alert: its answer becomes a message in the chat
         return Result(posts=result.posts, message=Screen((result.reply.text,))
                       if result.reply.text else None)
@@ -186,11 +212,13 @@ class TableService(ComputerSeats):
                           options: dict[str, Any] | None = None) -> Result:
         chat_lang = await self.store.get_chat_language(chat.platform, chat.id)
         lang = chat_lang or normalize_language(user.language, self.default_language)
+        chat_options = await self.store.get_chat_options(chat.platform, chat.id)
+        clock = clocks.default_clock(spec.name, chat_options.clock)
         try:
             table = await self.store.create_table(chat.platform, chat.id, chat.thread_id,
                                                   spec.name, creator_id=user.id, language=lang,
                                                   title=chat.title, options=options or {},
-                                                  creator_name=user.name)
+                                                  creator_name=user.name, clock=clock.code)
         except ActiveTableExists:
             return Result(Reply(self.tr.t(lang, "bot-error-table-exists"), alert=True))
         log.info("table %s opened for %s on %s", table.id, spec.name, chat.platform)
@@ -209,7 +237,10 @@ class TableService(ComputerSeats):
     # --- presses -----------------------------------------------------------------------
 
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
-                    is_admin: AdminCheck | None = None) -> Result:
+                    is_admin: AdminCheck | None = None,
+                    admin_of: ChatAdminCheck | None = None) -> Result:
+        """`is_admin` tells whether the presser administers the chat the press came from;
+        `admin_of(chat_id)`, another chat of the platform (a settings press in private)."""
         lang = await self._reader_language(chat, user)
         try:
             press = decode(data)
@@ -222,29 +253,47 @@ class TableService(ComputerSeats):
             return await self._open_table(chat, user, spec)
         if press.kind == "language":
             return await self._set_language(chat, user, press.arg, is_admin)
+        if press.kind == "settings":
+            return await self._settings_press(chat, user, press, is_admin, admin_of)
         table = await self.store.get_table(press.table)
         # A press names its table. Lobby buttons live in the table's chat; game buttons in
         # its chat (the board) or in a private chat (a panel), where the seat check follows.
         in_its_chat = table is not None and (table.chat_id, table.thread_id) == (
             chat.id, chat.thread_id)
         if table is None or table.platform != chat.platform or not (
-                in_its_chat or (chat.private and press.kind in ("go", "confirm", "hand"))):
+                in_its_chat or (chat.private and press.kind in ("go", "confirm", "hand", "back"))):
             return self._alert(lang, "bot-error-malformed")
         if not table.active:
             return self._alert(lang, "bot-error-table-finished")
-        async with self._locks[table.id]:
-            table = await self.store.get_table(table.id)
+        self._press_started(table.id, user.id)
+        try:
+            return await self._table_press(table.id, user, press, lang, is_admin)
+        finally:
+            self._press_ended(table.id, user.id)
+
+    async def _table_press(self, table_id: int, user: UserRef, press: Press, lang: str,
+                           is_admin: AdminCheck | None) -> Result:
+        async with self._locks[table_id]:
+            table = await self.store.get_table(table_id)
             assert table is not None
             if press.kind == "join":
                 return await self._join(table, user, lang)
             if press.kind == "leave":
                 return await self._leave(table, user)
             if press.kind == "start":
-                return await self._start(table, user, lang)
+                return await self._start(table, user, lang, is_admin)
             if press.kind == "cancel":
                 return await self._cancel(table, user, is_admin)
             if press.kind in ("computer", "uncomputer"):
                 return await self._computer_seat_press(table, user, press, lang)
+            if press.kind == "clock":
+                return await self._clock_press(table, user, press, lang)
+            if press.kind == VOTE:
+                return await self._vote_press(table, user, press, lang)
+            if press.kind == "quit":
+                return await self._quit_press(table, user, press, lang)
+            if press.kind == "back":
+                return await self._back_press(table, user, lang)
             return await self._game_press(table, user, press, lang)
 
     async def _set_language(self, chat: ChatRef, user: UserRef, code: str,
@@ -292,18 +341,18 @@ class TableService(ComputerSeats):
     async def _leave(self, table: TableRow, user: UserRef) -> Result:
         lang = table.language
         if table.status == Status.PLAYING:
-            return self._alert(lang, "table-cant-leave-playing")
+            return await self._leave_playing(table, user)
         if not await self.store.remove_seat(table.id, user.id):
             return self._alert(lang, "bot-error-not-a-player")
         return Result(Reply(self.tr.t(lang, "table-left-you")),
                       posts=(await self._lobby_post(table),))
 
-    async def _start(self, table: TableRow, user: UserRef, lang: str) -> Result:
+    async def _start(self, table: TableRow, user: UserRef, lang: str,
+                     is_admin: AdminCheck | None = None) -> Result:
         spec = self.games[table.game]
         seats = await self.store.list_seats(table.id)
-        if user.id != table.creator_id:
-            host = await self._host_name(table, seats)
-            return self._alert(lang, "bot-error-not-host", name=host)
+        if not await self._may_start(table, user, is_admin):
+            return await self._start_refused(table, seats, lang)
         if not spec.min_players <= len(seats) <= spec.max_players:
             return self._alert(lang, "bot-error-not-enough-players", count=spec.min_players)
         if all(s.is_computer for s in seats):
@@ -320,53 +369,60 @@ class TableService(ComputerSeats):
         log.info("table %s started with %d players", table.id, len(order))
         self._last_events[table.id] = (0, ())
         await self.store.cancel_work(table.id, LOBBY_TIMEOUT)
-        await self._schedule_computer(table, spec, state, await self.store.list_seats(table.id))
+        seats = await self.store.list_seats(table.id)
+        await self._schedule_computer(table, spec, state, seats)
+        await self._set_clocks(table, spec, state, seats)
         posts: list[Post | Drop] = [Drop(self._place(table, Role.LOBBY))]
         posts += await self.current_posts(table.id, fresh_ping=True)
         return Result(Reply(self.tr.t(lang, "bot-lobby-started")), posts=tuple(posts))
 
     async def _cancel(self, table: TableRow, user: UserRef, is_admin: AdminCheck | None) -> Result:
+        """Close the table: its host or an admin (as the chat's settings say) at once; a
+        player who may not, by asking the others (a vote to end the game)."""
         lang = table.language
-        if user.id != table.creator_id and not (is_admin is not None and await is_admin()):
-            return self._alert(lang, "table-cancel-not-allowed")
+        if not await self._may_cancel(table, user, is_admin):
+            if table.status == Status.PLAYING:
+                return await self._ask_to_end(table, user)
+            return await self._cancel_refused(table, lang)
+        if table.status == Status.PLAYING:
+            result = await self._abandon(table, self.tr.t(lang, "table-cancelled-game",
+                                                           name=user.name))
+            return Result(Reply(self.tr.t(lang, "bot-done")), posts=result.posts)
         try:
-            await self.store.set_status(table.id, Status.CANCELLED,
-                                        allowed_from=(Status.LOBBY, Status.PLAYING))
+            await self.store.set_status(table.id, Status.CANCELLED, allowed_from=(Status.LOBBY,))
         except StatusConflict:
             return self._alert(lang, "bot-error-table-finished")
         await self.store.cancel_work(table.id)
         log.info("table %s cancelled", table.id)
         seats = await self.store.list_seats(table.id)
-        if table.status == Status.LOBBY:
-            spec = self.games[table.game]
-            screen = screens.lobby_screen(self.tr, lang, spec=spec, table_id=table.id,
-                                          host=await self._host_name(table, seats),
-                                          players=[s.display_name for s in seats], closed=True)
-            return Result(Reply(self.tr.t(lang, "bot-done")),
-                          posts=(Post(self._place(table, Role.LOBBY), screen),))
-        posts: list[Post | Drop] = [
-            await self._cancelled_board(table, seats, user.name),
-            Drop(self._place(table, Role.PING)),
-        ]
-        chat_title = table.title
-        for seat in seats:
-            place = self._panel_place(table, seat)
-            if place is not None:
-                posts.append(Post(place, screens.closed_panel_screen(
-                    self.tr, seat.language or lang, chat_title)))
-        return Result(Reply(self.tr.t(lang, "bot-done")), posts=tuple(posts))
+        spec = self.games[table.game]
+        screen = screens.lobby_screen(self.tr, lang, spec=spec, table_id=table.id,
+                                      host=await self._host_name(table, seats),
+                                      players=[s.display_name for s in seats], closed=True)
+        return Result(Reply(self.tr.t(lang, "bot-done")),
+                      posts=(Post(self._place(table, Role.LOBBY), screen),))
 
-    async def _lobby_post(self, table: TableRow, *, picking: bool = False) -> Post:
-        """The lobby message; `picking` shows the host's computer player choices on it."""
+    async def _lobby_post(self, table: TableRow, *, picking: bool = False,
+                          clock_picking: bool = False) -> Post:
+        """The lobby message; `picking` shows the host's computer player choices on it,
+        `clock_picking` the clock choices."""
         seats = await self.store.list_seats(table.id)
         spec = self.games[table.game]
         free = len(seats) < spec.max_players
+        clock = clocks.Clock.parse(table.clock)
         screen = screens.lobby_screen(self.tr, table.language, spec=spec, table_id=table.id,
                                       host=await self._host_name(table, seats),
                                       players=[s.display_name for s in seats],
                                       options=describe_options(spec, table.options),
-                                      computers=bool(spec.computer))
-        if picking:
+                                      computers=bool(spec.computer)
+                                      and await self._computers_allowed(table),
+                                      clock=clocks.describe(self.tr, table.language, clock))
+        if clock_picking:
+            screen = screens.clock_picker_screen(
+                self.tr, table.language, table_id=table.id, lobby=screen,
+                choices=[(clocks.describe(self.tr, table.language, c), c == clock)
+                         for c in clocks.CHOICES])
+        elif picking:
             screen = screens.computer_picker_screen(
                 self.tr, table.language, spec=spec, table_id=table.id, lobby=screen,
                 can_add=free, removable=[(computer_number(s.user_id), s.display_name)
@@ -397,6 +453,9 @@ class TableService(ComputerSeats):
                 # their panel follows as soon as they press Start there
                 return Result(Reply(url=deep_link("p") if deep_link else None))
             return Result(Reply(self.tr.t(lang, "table-panel-sent")), posts=(post,))
+        if me.is_computer:  # a computer plays their seat: they left, or must say they're back
+            return self._alert(lang, "table-back-first" if me.absence == "away"
+                               else "table-back-left")
         if press.version != table.version:
             # an old board: say so, and put the current choices in front of them
             current = await asyncio.to_thread(self._panel_post, table, spec, state, me, players)
@@ -447,17 +506,31 @@ class TableService(ComputerSeats):
                  ", game over" if over else "")
         self._committed[table.id] = version
         table = await self.store.get_table(table.id)  # type: ignore[assignment]
+        if not me.is_computer and me.absence == "out":
+            # they moved after all: present again, with only the increment in their bank,
+            # and no vote about them goes on (their time did run out: the count stays)
+            await self.store.update_seat(table.id, me.seat, absence=None,
+                                         bank=clocks.Clock.parse(table.clock).bank_after(0))
+            await self.store.close_votes(table.id, (ABSENT,))
+            seats = await self.store.list_seats(table.id)
+        elif not me.is_computer and me.timeouts:
+            await self.store.update_seat(table.id, me.seat, timeouts=0)  # moved in time
+        if over:
+            await self.store.close_votes(table.id)
         await self._schedule_computer(table, spec, new_state, seats)
+        await self._set_clocks(table, spec, new_state, seats, mover=me.seat)
+        extras = await self._extras(table, seats)
         return Result(later=self._drawn(table.id, version, self._after_move(
-            table, seats, spec, state, new_state, me.seat, events)))
+            table, seats, spec, state, new_state, me.seat, events, extras)))
 
     def _after_move(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, before: Any,
-                    after: Any, mover: int, events: tuple[Event, ...]) -> list[Draw]:
+                    after: Any, mover: int, events: tuple[Event, ...], extras: Extras
+                    ) -> list[Draw]:
         """What a move changes, board first: the panels whose picture or choices changed
         (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
         players = _players(seats, table.language)
         over = spec.is_over(after)
-        draws = [self._board_draw(table, spec, after, players, events),
+        draws = [self._board_draw(table, spec, after, players, events, extras),
                  self._clip_draw(table, spec, after, players)]
         acted, acting = spec.to_act(before), spec.to_act(after)
         for seat in seats:
@@ -468,7 +541,7 @@ class TableService(ComputerSeats):
             if changed:
                 notes = events if seat.seat == mover else ()
                 draws.append(lambda seat=seat, notes=notes: self._panel_post(
-                    table, spec, after, seat, players, notes=notes))
+                    table, spec, after, seat, players, notes=notes, left=extras.left))
         if over:
             draws.append(lambda: Drop(self._place(table, Role.PING)))
         elif acting != acted:
@@ -505,29 +578,45 @@ class TableService(ComputerSeats):
         state = spec.from_dict(table.state or {})
         players = _players(seats, table.language)
         events = await self._events_of_last_move(table, spec)
-        draws = [self._board_draw(table, spec, state, players, events)]
+        extras = await self._extras(table, seats)
+        draws = [self._board_draw(table, spec, state, players, events, extras)]
         if table.status == Status.PLAYING:
             draws.extend(lambda ping=ping: ping
                          for ping in self._pings(table, spec, state, players, fresh=fresh_ping))
         if not public_only:
-            draws.extend(lambda seat=seat: self._panel_post(table, spec, state, seat, players)
+            draws.extend(lambda seat=seat: self._panel_post(table, spec, state, seat, players,
+                                                            left=extras.left)
                          for seat in seats)
         return [post async for post in self._drawn(table.id, table.version, draws)]
 
-    async def _cancelled_board(self, table: TableRow, seats: list[SeatRow], by: str) -> Post:
+    async def _ended_board(self, table: TableRow, seats: list[SeatRow], why: str) -> Post:
+        """The board of a game ended before its end: the standings at this point, and why."""
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
         events = await self._events_of_last_move(table, spec)
-        draw = self._board_draw(table, spec, state, _players(seats, table.language), events, by)
+        draw = self._board_draw(table, spec, state, _players(seats, table.language), events,
+                                Extras(), ended=why)
         return await asyncio.to_thread(draw)  # type: ignore[return-value]
 
+    async def _extras(self, table: TableRow, seats: Sequence[SeatRow]) -> Extras:
+        """What a board shows beside the game: time left, who is out of time, open votes."""
+        if table.status != Status.PLAYING:
+            return Extras()
+        lines, rows = self._vote_board(table, seats, await self.store.votes(table.id))
+        return Extras(left=await self._time_left(table),
+                      out=frozenset(s.seat for s in seats if s.absence == "out"),
+                      vote_lines=tuple(lines), vote_buttons=tuple(rows))
+
     def _board_draw(self, table: TableRow, spec: GameSpec, state: Any,
-                    players: Sequence[screens.Player], events: Sequence[Event],
-                    cancelled_by: str | None = None) -> Draw:
+                    players: Sequence[screens.Player], events: Sequence[Event], extras: Extras,
+                    ended: str | None = None) -> Draw:
         """The group's board, to be drawn in a worker thread."""
+        lang = table.language
+        left = {seat: clocks.rough(self.tr, lang, seconds) for seat, seconds in extras.left.items()}
         return lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
-            self.tr, table.language, spec=spec, table_id=table.id, state=state, players=players,
-            events=events, cancelled_by=cancelled_by))
+            self.tr, lang, spec=spec, table_id=table.id, state=state, players=players,
+            events=events, ended=ended, left=left, out=extras.out,
+            vote_lines=extras.vote_lines, vote_buttons=extras.vote_buttons))
 
     def _clip_draw(self, table: TableRow, spec: GameSpec, state: Any,
                    players: Sequence[screens.Player]) -> Draw:
@@ -563,16 +652,32 @@ class TableService(ComputerSeats):
 
     def _panel_post(self, table: TableRow, spec: GameSpec, state: Any, seat: SeatRow,
                     players: Sequence[screens.Player], *, notes: Sequence[Event] = (),
-                    fresh: bool = False) -> Post | None:
+                    fresh: bool = False, left: Mapping[int, float] | None = None
+                    ) -> Post | None:
+        """A player's private message: their choices when they act (with their time left),
+        otherwise their waiting picture; an absent player's has an I'm back button."""
         place = self._panel_place(table, seat)
         if place is None or seat.seat is None:
             return None
         player = players[seat.seat]
-        if table.status == Status.PLAYING and seat.seat in spec.to_act(state):
+        lang = player.language
+        playing = table.status == Status.PLAYING
+        if playing and seat.absence == "away":
+            screen = screens.waiting_screen(
+                self.tr, spec=spec, state=state, player=player, players=players,
+                chat_title=table.title, note=self.tr.t(lang, "table-back-offer"),
+                buttons=((Button(self.tr.t(lang, "table-back-button"),
+                                 encode(Press("back", table.id))),),))
+        elif playing and seat.seat in spec.to_act(state):
+            seconds = (left or {}).get(seat.seat)
+            note = (self.tr.t(lang, "table-absent-you") if seat.absence == "out" else
+                    None if seconds is None else
+                    self.tr.t(lang, "table-clock-you", time=clocks.rough(self.tr, lang, seconds)))
             screen = screens.panel_screen(self.tr, spec=spec, table_id=table.id,
                                           version=table.version, state=state, player=player,
                                           players=players, path=(),
-                                          menu=spec.menu(state, seat.seat, ()), notes=notes)
+                                          menu=spec.menu(state, seat.seat, ()), notes=notes,
+                                          note=note)
         else:
             screen = screens.waiting_screen(self.tr, spec=spec, state=state, player=player,
                                             players=players, chat_title=table.title)
@@ -594,14 +699,19 @@ class TableService(ComputerSeats):
     # --- private chats -----------------------------------------------------------------
 
     async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,
-                            payload: str | None) -> Result:
-        """The person opened (or reopened) their private chat with the bot."""
+                            payload: str | None, *,
+                            admin_of: ChatAdminCheck | None = None) -> Result:
+        """The person opened (or reopened) their private chat with the bot (through a link:
+        to join a table, or to see a chat's settings, if `admin_of` that chat)."""
         await self.store.set_user_dm(platform, user.id, dm_chat_id=dm_chat_id, ok=True)
         settings = await self.store.get_user_settings(platform, user.id)
         lang = self._user_language(user, settings)
         posts: list[Post | Drop] = []
         text = self.tr.t(lang, "bot-welcome")
-        if payload and payload.startswith("j"):
+        menu = None
+        if payload and payload.startswith(SETTINGS_LINK):
+            menu = await self._settings_link(platform, user, lang, payload[1:], admin_of)
+        elif payload and payload.startswith("j"):
             pending = await self.store.consume_pending_join(payload[1:], user_id=user.id)
             table = await self.store.get_table(pending.table_id) if pending else None
             if table is None:
@@ -629,7 +739,7 @@ class TableService(ComputerSeats):
             seat = next((s.seat for s in await self.store.list_seats(table.id)
                          if s.user_id == user.id), None)
             posts.append(Drop(Place(table.id, Role.NOTE, seat, table.chat_id, table.thread_id)))
-        return Result(posts=tuple(posts), message=Screen((text,)))
+        return Result(posts=tuple(posts), message=menu or Screen((text,)))
 
     async def panel_unreachable(self, place: Place) -> Result:
         """A panel could not be delivered: remember it and tell the group, once."""
@@ -677,13 +787,21 @@ class TableService(ComputerSeats):
 
     async def _fire(self, work: DueWork) -> None:
         """The scheduler's call: act on a claimed deadline and show what it changed."""
-        acts = {COMPUTER_TURN: self.computer_turn, LOBBY_TIMEOUT: self.lobby_expired}
-        act = acts.get(work.kind)
+        kind, _, seat = work.kind.partition(":")
+        acts: dict[str, Callable[[], Awaitable[Result]]] = {
+            COMPUTER_TURN: lambda: self.computer_turn(work.table_id, work.version),
+            LOBBY_TIMEOUT: lambda: self.lobby_expired(work.table_id, work.version),
+            CLOCK: lambda: self.clock_ran_out(work.table_id, work.version, int(seat),
+                                              work.due_at),
+            REMIND: lambda: self.clock_reminder(work.table_id, work.version, int(seat)),
+            VOTE: lambda: self.vote_expired(work.table_id, work.version),
+        }
+        act = acts.get(kind)
         table = await self.store.get_table(work.table_id)
         if act is None or table is None:
             log.warning("due %s work of table %s dropped", work.kind, work.table_id)
             return
-        result = await act(work.table_id, work.version)
+        result = await act()
         show = self._shows.get(table.platform)
         if show is None:
             log.warning("table %s: nothing shows %s work on %s", table.id, work.kind,
@@ -696,8 +814,8 @@ class TableService(ComputerSeats):
 
     async def _schedule_lobby_timeout(self, table: TableRow) -> None:
         # never sooner than a minute from now: a restart must not close a lobby at once
-        due = max(table.created_at + self.lobby_timeout,
-                  self._clock() + min(60, self.lobby_timeout))
+        timeout = await self._lobby_seconds(table)
+        due = max(table.created_at + timeout, self._clock() + min(60, timeout))
         await self.store.schedule(table.id, LOBBY_TIMEOUT, version=0, due_at=due)
         self.scheduler.wake()
 
@@ -715,7 +833,8 @@ class TableService(ComputerSeats):
             log.info("table %s: lobby closed, not started in time", table.id)
             seats = await self.store.list_seats(table.id)
             lang = table.language
-            note = self.tr.t(lang, "table-lobby-expired", minutes=round(self.lobby_timeout / 60))
+            note = self.tr.t(lang, "table-lobby-expired",
+                             minutes=round(await self._lobby_seconds(table) / 60))
             screen = screens.lobby_screen(self.tr, lang, spec=self.games[table.game],
                                           table_id=table.id,
                                           host=await self._host_name(table, seats),
@@ -729,8 +848,8 @@ class TableService(ComputerSeats):
         return Place(table.id, role, None, table.chat_id, table.thread_id)
 
     def _panel_place(self, table: TableRow, seat: SeatRow) -> Place | None:
-        if seat.seat is None or seat.is_computer:
-            return None
+        if seat.seat is None or seat.is_computer and seat.absence != "away":
+            return None  # a computer player's seat, or a person's who left it
         if table.platform in self._deep_links and self._deep_links[table.platform] is None:
             # no private chats on this platform: the panel goes to the player in person
             return Place(table.id, Role.PANEL, seat.seat, seat.user_id)

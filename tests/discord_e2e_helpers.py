@@ -74,6 +74,7 @@ class BotProcess:
         # computer players move at once: tests wait for nothing
         self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__,
                                     clock=self.clock, computer_pause=0.0)
+        await self.service.recover_downtime()  # as bot/app.py does
         self.client = DiscordBot(self.service, self.store, TR, clock=self.server.clock.time,
                                  guild_ready_timeout=0.1)
         await self._stack.enter_async_context(run_client(self.server, self.client))

@@ -72,6 +72,7 @@ class BotProcess:
         # computer players move at once: tests wait for nothing
         self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__,
                                     clock=self.clock, computer_pause=0.0)
+        await self.service.recover_downtime()  # as bot/app.py does
         self.telegram = TelegramBot(self.service, self.store, TR, token=self.server.token,
                                     api_server=self.server.base_url, limits=NO_LIMITS,
                                     polling_timeout=1)

@@ -59,6 +59,7 @@ class FakeService:
         self.fail_with: BaseException | None = None
         self.ask_admin = False
         self.admin_answers: list[bool] = []
+        self.flood_fails = False  # flood_waited raises (the outbox must carry on)
 
     def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
                           show: Callable[[Sequence[Post | Drop]], None] | None = None
@@ -87,7 +88,7 @@ class FakeService:
         return self.command_result
 
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
-                    is_admin: Any = None) -> Result:
+                    is_admin: Any = None, admin_of: Any = None) -> Result:
         self.calls.append(("press", chat, user, data))
         await self._admin(is_admin)
         if self.fail_with is not None:
@@ -95,7 +96,7 @@ class FakeService:
         return self.press_result
 
     async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,
-                            payload: str | None) -> Result:
+                            payload: str | None, *, admin_of: Any = None) -> Result:
         self.calls.append(("private_start", platform, user, dm_chat_id, payload))
         return self.start_result
 
@@ -108,9 +109,18 @@ class FakeService:
         if self.store is not None:
             await self.store.migrate_chat(platform, old_chat_id, new_chat_id)
 
+    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None:
+        self.calls.append(("flood_waited", platform, chat_id, seconds))
+        if self.flood_fails:
+            raise RuntimeError("the clocks are unavailable")
+
     async def resume(self, platform: str) -> tuple[Post | Drop, ...]:
         self.calls.append(("resume", platform))
         return self.resume_posts
+
+    async def recover_downtime(self) -> float:
+        self.calls.append(("recover_downtime",))
+        return 0.0
 
 
 def screen(text: str, image: bytes | None = None, *buttons: tuple[str, str]) -> Screen:

@@ -92,6 +92,10 @@ async def test_telegram_alone_against_computer_players_with_a_restart(
         answer = await world.press(anna, lobby, f"b:{table}:{level}")
         assert not answer.alert, answer
     assert "🤖 Easy" in tg.content(lobby) and "🤖 Normal" in tg.content(lobby)
+    # no clock: the restart below lets an hour pass for the computer players only
+    await world.press(anna, lobby, tg.button_data(lobby, "clock"))
+    answer = await world.press(anna, lobby, f"k:{table}:0")
+    assert not answer.alert and TR.t("en", "clock-off") in tg.content(lobby)
     board = await world.start_game(group, anna)
     rng = random.Random(5)
 
@@ -132,6 +136,11 @@ async def test_discord_alone_against_computer_players_with_a_restart(
                  if c.press.kind == "computer" and c.press.arg == level]
         record = await world.click(anna, add)
         assert dc.notes(record) and "🤖" in dc.notes(record)[0]
+    # no clock: the restart below lets an hour pass for the computer players only
+    await world.click(anna, dc.button(lobby, "clock"))
+    [off] = [c for c in dc.options(lobby) if c.press.kind == "clock" and c.press.arg == "0"]
+    await world.click(anna, off)
+    assert TR.t("en", "clock-off") in lobby.content
     board = await world.start_game(channel, anna)
     rng = random.Random(6)
 

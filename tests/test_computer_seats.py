@@ -35,6 +35,8 @@ async def harness(tmp_path, clock):
 
 
 async def open_lobby(h: Harness, game: str = "lanterns", people=(ANNA,)) -> int:
+    """A lobby without a clock: these tests let time pass only for the computer players."""
+    await h.service.store.set_chat_options("telegram", GROUP.id, clock="off")
     for user in people:
         await h.start_private(user)
     await h.command(people[0], "newgame", game)

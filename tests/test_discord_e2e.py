@@ -448,3 +448,58 @@ async def test_rate_limits_are_waited_out(world: World, fake_discord: FakeDiscor
     await world.play_move(channel, table, players, random.Random(8))
     assert board_message.edits == 1 and len(server.calls_of("edit_message", ok=False)) == 2
     assert world.bot.client.outbox.counters.failures["board"] == 0
+
+
+# --- /settings ---------------------------------------------------------------------------------
+
+
+def settings_choice(message: object, *path: str):
+    """The settings menu's button with this path (a field, and a value)."""
+    found = [c for c in options(message) if c.press.kind == "settings"  # type: ignore[arg-type]
+             and c.press.path == path]
+    assert found, f"no settings button {path}"
+    return found[0]
+
+
+async def test_settings_are_an_admins_own_ephemeral_menu(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    """A member is refused; the owner gets the menu ephemerally, each press edits it in
+    place, a member's forged press changes nothing, and the settings apply to the channel's
+    tables."""
+    server = fake_discord
+    channel, (anna, bob) = place(server)
+    record = await world.slash(bob, channel, "settings")
+    assert notes(record) == [TR.t("en", "settings-admins-only")] and record.ephemeral
+    record = await world.slash(anna, channel, "settings")
+    menu = record.original
+    assert menu is not None and record.ephemeral and menu.ephemeral_to is anna
+    assert "Game night" in menu.content
+    assert TR.t("ru", "settings-hint") in menu.content  # in Anna's own language
+    assert not channel.bot_messages  # nothing public
+    answer = await world.click(anna, settings_choice(menu, "m"))
+    assert TR.t("ru", "settings-choose-managers") in menu.content and not answer.messages[1:]
+    answer = await world.click(anna, settings_choice(menu, "m", "admins"))
+    assert not answer.messages[1:] and TR.t("ru", "settings-hint") in menu.content
+    assert TR.t("ru", "settings-managers-admins") in menu.content
+    chat_id = str(channel.id)
+    assert (await world.store.get_chat_options("discord", chat_id)).managers == "admins"
+    # Bob opens a table, but only an admin may start it now
+    await world.slash(bob, channel, "newgame", game="lanterns")
+    lobby_message = lobby(channel)
+    await world.click(anna, button(lobby_message, "join"))
+    record = await world.click(bob, button(lobby_message, "start"))
+    assert notes(record) == [TR.t("en", "settings-start-admins")]
+    assert (await world.table(channel)).status == "lobby"
+    # Bob forging a settings press in the channel changes nothing
+    before = await world.store.get_chat_options("discord", chat_id), channel_snapshot(server)
+    forged = settings_choice(menu, "m").custom_id.replace(":m", ":m.host")
+    record = await world.click(bob, lobby_message, forged, force=True)
+    assert notes(record) == [TR.t("en", "settings-admins-only")] and record.ephemeral
+    assert (await world.store.get_chat_options("discord", chat_id),
+            channel_snapshot(server)) == before
+    # Anna turns computer players off: the open lobby loses its button at once
+    assert any(c.press.kind == "computer" for c in options(lobby_message))
+    await world.click(anna, settings_choice(menu, "c"))
+    await world.click(anna, settings_choice(menu, "c", "off"))
+    assert not (await world.store.get_chat_options("discord", chat_id)).computers
+    assert not any(c.press.kind == "computer" for c in options(lobby_message))

@@ -1,22 +1,29 @@
 """The Discord outbox against a recording fake client: messages edited in place, identical
 screens skipped, stale edits coalesced, pictures uploaded only when they change, deleted
 messages re-sent, a channel without Attach Files, the turn ping's DM and its fallback, and
-panels refreshed only through a still valid interaction token."""
+panels refreshed only through a still valid interaction token; and, through the real
+discord.py client against the fake Discord server, the time a 429 held a table's channel
+message back reported for the table's chat."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 
 import discord
 import pytest
 
-from bot.discord.outbox import Outbox
+from bot.discord.outbox import Outbox, WaitReport
 from bot.discord.panels import PanelTokens
+from bot.discord.waits import Meter, http_trace
 from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage import Store
 from tests.discord_helpers import FakeClient, FakeHandle, http_error
+from tests.fake_discord import FakeDiscordServer
+
+pytest_plugins = ["tests.fake_discord.fixtures"]
 
 TR = Translator.load()
 CHANNEL = "500"
@@ -269,3 +276,87 @@ def test_tokens_expire() -> None:
     assert panels.get(1, "42") is first
     clock.now += 15 * 60
     assert panels.prune() == 2 and len(panels) == 0
+
+
+# --- waits on Discord's rate limits -------------------------------------------------------
+
+
+def test_a_meter_counts_429_waits_and_long_pacing() -> None:
+    meter = Meter(started=100.0)
+    meter.attempt_started(100.4)  # discord.py waited for the bucket before the request
+    meter.attempt_ended(100.5, 429)
+    meter.attempt_started(107.5)  # slept retry_after = 7
+    meter.attempt_ended(107.6, 502)
+    meter.attempt_started(108.6)  # a server error's back-off is no flood control
+    meter.attempt_ended(108.7, 200)
+    assert (meter.attempts, meter.pacing, meter.flood) == (3, pytest.approx(0.4), 7.0)
+    assert meter.held_back(1.0) == 7.0  # 0.4 s before a request is not lag
+    assert meter.held_back(0.25) == pytest.approx(7.4)
+
+
+@contextlib.asynccontextmanager
+async def live_outbox(server: FakeDiscordServer, store: Store, clock: Clock,
+                      on_wait: WaitReport) -> AsyncIterator[Outbox]:
+    """The outbox on the real discord.py client (with the trace that measures its waits),
+    logged in to the fake Discord server."""
+    client = discord.Client(intents=discord.Intents.none(), http_trace=http_trace())
+    await client.login(server.token)
+    box = Outbox(client, store, TR, PanelTokens(clock=clock), clock=clock, on_wait=on_wait)
+    try:
+        yield box
+    finally:
+        await box.close()
+        await client.close()
+
+
+async def test_a_429_on_a_board_edit_is_reported_once_for_the_tables_chat(
+        fake_discord: FakeDiscordServer, store: Store, clock: Clock) -> None:
+    server = fake_discord
+    channel = server.text_channel(server.guild("Game night"), "games")
+    thread = server.thread(channel, "lanterns")
+    row = await store.create_table("discord", str(channel.id), str(thread.id), "lanterns",
+                                   creator_id="42", language="en", title="#games")
+    place = Place(row.id, Role.BOARD, None, str(channel.id), str(thread.id))
+    reports: list[tuple[str, float]] = []
+
+    async def on_wait(chat_id: str, seconds: float) -> None:
+        reports.append((chat_id, seconds))
+
+    async with live_outbox(server, store, clock, on_wait) as outbox:
+        outbox.post(Post(place, Screen(("move 1",))))
+        assert await outbox.flush(5)
+        assert reports == []  # went at once: nothing to give back
+
+        server.inject_rate_limit("edit_message", channel=thread, retry_after=0.05)
+        outbox.post(Post(place, Screen(("move 2",))))
+        assert await outbox.flush(5)
+    assert [c.status for c in server.calls_of("edit_message")] == [429, 200]
+    assert [m.content for m in thread.bot_messages] == ["move 2"]
+    [(chat, seconds)] = reports  # the table's chat, not the thread the request went to
+    assert chat == str(channel.id) and 0.045 <= seconds < 1.0
+
+
+async def test_a_failing_wait_report_does_not_stop_delivery(
+        fake_discord: FakeDiscordServer, store: Store, clock: Clock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    server = fake_discord
+    channel = server.text_channel(server.guild("Game night"), "games")
+    row = await store.create_table("discord", str(channel.id), None, "lanterns",
+                                   creator_id="42", language="en", title="#games")
+    place = Place(row.id, Role.BOARD, None, str(channel.id))
+    calls: list[str] = []
+
+    async def on_wait(chat_id: str, seconds: float) -> None:
+        calls.append(chat_id)
+        raise RuntimeError("the clocks are unavailable")
+
+    async with live_outbox(server, store, clock, on_wait) as outbox:
+        server.inject_rate_limit("send_message", channel=channel, retry_after=0.01)
+        outbox.post(Post(place, Screen(("move 1",))))
+        assert await outbox.flush(5)
+        assert outbox.counters.sends["board"] == 1 and outbox.counters.failures["board"] == 0
+    assert calls == [str(channel.id)]
+    assert [m.content for m in channel.bot_messages] == ["move 1"]
+    ref = await store.get_message(row.id, Role.BOARD)
+    assert ref is not None and ref.content_hash == Screen(("move 1",)).fingerprint()
+    assert "reporting a" in caplog.text and "RuntimeError" in caplog.text

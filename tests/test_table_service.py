@@ -174,11 +174,16 @@ async def test_simultaneous_confirms_apply_once(harness):
 
 
 async def test_cancel_by_host_or_admin_only(harness):
+    """The host or an admin closes a game at once; a player asks the others instead (a vote,
+    tested in test_absent_players.py), and anyone else is refused."""
     h = harness
     table = await seat_players(h, USERS[:2])
     await h.press(USERS[0], encode(Press("start", table)))
-    result = await h.command(USERS[1], "cancel")
+    result = await h.command(OUTSIDER, "cancel")
     assert TR.t("ru", "table-cancel-not-allowed") in h.text(result.message)
+    result = await h.command(USERS[1], "cancel")
+    assert TR.t("ru", "table-vote-end-opened") in h.text(result.message)
+    assert (await h.service.store.get_table(table)).status == "playing"
     await h.command(OUTSIDER, "cancel", admin=True)
     assert (await h.service.store.get_table(table)).status == "cancelled"
     assert "Mallory" in h.text(h.screen(Role.BOARD))

@@ -559,9 +559,11 @@ async def test_language_and_cancel(world: World, fake_telegram: FakeTelegramServ
     waiting = next(user for user in players if user is not turn)
     if waiting is member:  # panels keep each player's own language
         assert content(panel(member)) == TR.t("ru", "table-panel-waiting", chat="Club")
-    # /cancel: a player who is neither the host nor an admin is refused
-    [refusal] = await world.send(member, group, "/cancel")
-    assert content(refusal) == TR.t("pl", "table-cancel-not-allowed")
+    # /cancel: a player who is neither the host nor an admin asks the others, on the board
+    sent = await world.send(member, group, "/cancel")
+    assert TR.t("pl", "table-vote-end-opened") in [content(m) for m in sent]
+    assert TR.t("pl", "table-vote-end-question", player=member.first_name) in content(
+        board_message)
     assert (await world.store.get_table(table)).status == "playing"  # type: ignore[union-attr]
     # a chat admin who does not play may close it
     await world.send(admin, group, "/cancel")
@@ -603,3 +605,90 @@ async def test_debug_logs_show_no_hand(world: World, fake_telegram: FakeTelegram
     finally:
         for name, level in levels.items():
             logging.getLogger(name).setLevel(level)
+
+
+# --- /settings ---------------------------------------------------------------------------------
+
+
+def settings_data(message: MessageRecord, *path: str) -> str:
+    """The data of the settings menu's button with this path (a field, and a value)."""
+    for data, press in presses(message):
+        if press.kind == "settings" and press.path == path:
+            return data
+    raise AssertionError(f"no settings button {path} in {message.buttons}")
+
+
+async def test_settings_come_privately_to_admins_only(world: World,
+                                                       fake_telegram: FakeTelegramServer) -> None:
+    """A member is refused in the group; an admin gets the menu in their private chat (the
+    group only a note), where each press edits it in place; an admin who never opened the
+    private chat gets a link that opens it with the menu; a demoted admin's press changes
+    nothing; and the settings take effect at the group's tables."""
+    server = fake_telegram
+    host, admin, member, newcomer = (server.user("Hugo"), server.user("Ada"),
+                                     server.user("Mia", language_code="ru"), server.user("Zoe"))
+    group = server.supergroup("Club", owner=host, admins=[admin, newcomer], members=[member])
+    chat_id = str(group.id)
+    [refusal] = await world.send(member, group, "/settings")
+    assert content(refusal) == TR.t("ru", "settings-admins-only") and not refusal.buttons
+    assert not member.private_chat.bot_messages
+    # an admin who opened the private chat: the menu comes there, the group gets a note
+    await world.open_private(admin)
+    [note] = await world.send(admin, group, "/settings")
+    assert content(note) == TR.t("en", "settings-sent-privately") and not note.buttons
+    menu = admin.private_chat.bot_messages[-1]
+    assert TR.t("en", "settings-title", chat="Club") in content(menu)
+    assert not any(TR.t("en", "settings-hint") in content(m) for m in group.all_messages)
+    sent = len(admin.private_chat.bot_messages)
+    answer = await world.press(admin, menu, settings_data(menu, "m"))
+    assert not answer.alert and menu.edits == 1
+    assert TR.t("en", "settings-choose-managers") in content(menu)
+    answer = await world.press(admin, menu, settings_data(menu, "m", "admins"))
+    assert answer.text == TR.t("en", "settings-saved") and not answer.alert
+    assert menu.edits == 2 and len(admin.private_chat.bot_messages) == sent  # in place
+    assert TR.t("en", "settings-managers", value=TR.t("en", "settings-managers-admins")) \
+        in content(menu)
+    options = await world.store.get_chat_options("telegram", chat_id)
+    assert options.managers == "admins"
+    # which the group's tables now follow: the host, no admin, may not start
+    await world.open_private(member)
+    [lobby_message] = await world.send(member, group, "/newgame lanterns")
+    await world.open_private(host)
+    await world.press(host, lobby_message, button_data(lobby_message, "join"))
+    answer = await world.press(member, lobby_message, button_data(lobby_message, "start"))
+    assert answer.alert and answer.text == TR.t("ru", "settings-start-admins")
+    assert (await world.table(group)).status == "lobby"
+    # an outdated menu (the settings changed since) changes nothing and is redrawn
+    await world.press(admin, menu, settings_data(menu, "m"))
+    host_data = settings_data(menu, "m", "host")
+    await world.press(admin, menu, settings_data(menu))  # Back
+    await world.press(admin, menu, settings_data(menu, "t"))
+    await world.press(admin, menu, settings_data(menu, "t", "10"))
+    options = await world.store.get_chat_options("telegram", chat_id)
+    assert (options.managers, options.lobby_minutes) == ("admins", 10)
+    answer = await world.press(admin, menu, host_data, force=True)
+    assert answer.alert and answer.text == TR.t("en", "settings-outdated")
+    assert await world.store.get_chat_options("telegram", chat_id) == options
+    assert TR.t("en", "settings-choose-managers") in content(menu)  # the current choices
+    # an admin no more: their presses change nothing
+    del group.admins[admin.id]
+    edits = menu.edits
+    answer = await world.press(admin, menu, settings_data(menu, "m", "host"))
+    assert answer.alert and answer.text == TR.t("en", "settings-admins-only")
+    assert menu.edits == edits
+    assert await world.store.get_chat_options("telegram", chat_id) == options
+    # an admin who never opened the private chat: a button opens it, with the menu
+    [link] = await world.send(newcomer, group, "/settings")
+    assert content(link) == TR.t("en", "settings-open-private")
+    [[open_button]] = link.buttons
+    payload = deep_link_payload(open_button["url"], server.bot_username)
+    assert payload == "s" + chat_id
+    [menu] = await world.open_private(newcomer, payload)
+    answer = await world.press(newcomer, menu, settings_data(menu, "c"))
+    answer = await world.press(newcomer, menu, settings_data(menu, "c", "off"))
+    assert answer.text == TR.t("en", "settings-saved")
+    assert not (await world.store.get_chat_options("telegram", chat_id)).computers
+    assert not any(p.kind == "computer" for _, p in presses(lobby_message))  # at once
+    # the link forwarded to a member shows nothing
+    [nothing] = await world.open_private(member, payload)
+    assert content(nothing) == TR.t("ru", "settings-admins-only") and not nothing.buttons

@@ -221,6 +221,119 @@ async def test_flood_control_waits_and_retries(fake_telegram: FakeTelegramServer
     assert ref is not None and ref.content_hash == screen("after", RED).fingerprint()
 
 
+class Waits:
+    """The outbox's clock and sleep: sleeping moves the clock on at once, and is recorded."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def timed_outbox(bot: Bot, store: Store, service: FakeService, translator: Translator,
+                 waits: Waits, limits: OutboxLimits = FAST) -> Outbox:
+    return Outbox(bot, store, service, translator, limits=limits, clock=waits.clock,
+                  sleep=waits.sleep)
+
+
+async def test_a_groups_flood_wait_is_given_back(fake_telegram: FakeTelegramServer,
+                                                 fake_bot: Bot, store: Store,
+                                                 service: FakeService,
+                                                 translator: Translator) -> None:
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    waits = Waits()
+    outbox = timed_outbox(fake_bot, store, service, translator, waits)
+    await show(outbox, Post(board(table, group.id), screen("before", RED)))
+    assert service.of("flood_waited") == []  # a request that went at once: nothing
+
+    fake_telegram.inject_flood("editMessageCaption", times=1, retry_after=7)
+    await show(outbox, Post(board(table, group.id), screen("after", RED)))
+    assert waits.slept == [7 * FAST.retry_scale]
+    assert service.of("flood_waited") == [
+        ("flood_waited", "telegram", str(group.id), 7 * FAST.retry_scale)]
+    assert group.bot_messages[0].caption == "after"
+    await outbox.close()
+
+
+async def test_a_failing_refund_does_not_stop_delivery(fake_telegram: FakeTelegramServer,
+                                                       fake_bot: Bot, store: Store,
+                                                       service: FakeService,
+                                                       translator: Translator,
+                                                       caplog: pytest.LogCaptureFixture
+                                                       ) -> None:
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    outbox = timed_outbox(fake_bot, store, service, translator, Waits())
+    await show(outbox, Post(board(table, group.id), screen("before", RED)))
+    service.flood_fails = True
+    fake_telegram.inject_flood("editMessageCaption", times=2, retry_after=3)
+    await show(outbox, Post(board(table, group.id), screen("after", RED)))
+    assert len(service.of("flood_waited")) == 2
+    assert group.bot_messages[0].caption == "after"
+    ref = await store.get_message(table, Role.BOARD)
+    assert ref is not None and ref.content_hash == screen("after", RED).fingerprint()
+    assert outbox.counters.failures["board"] == 0
+    assert "could not take a 0.03s wait" in caplog.text and "RuntimeError" in caplog.text
+    await outbox.close()
+
+
+async def test_a_private_chats_flood_wait_is_not_reported(fake_telegram: FakeTelegramServer,
+                                                          fake_bot: Bot, store: Store,
+                                                          service: FakeService,
+                                                          translator: Translator) -> None:
+    group = fake_telegram.group()
+    ann = fake_telegram.user("Ann")
+    ann.start_private()
+    table = await new_table(store, group.id)
+    waits = Waits()
+    outbox = timed_outbox(fake_bot, store, service, translator, waits)
+    fake_telegram.inject_flood("sendPhoto", chat_id=ann.id, times=1, retry_after=5)
+    await show(outbox, Post(Place(table, Role.PANEL, 0, str(ann.id)), screen("hand", RED)))
+    assert waits.slept == [5 * FAST.retry_scale]  # waited out, but no table is there
+    assert service.of("flood_waited") == []
+    await outbox.close()
+
+
+async def test_only_pacing_a_player_notices_is_given_back(fake_telegram: FakeTelegramServer,
+                                                         fake_bot: Bot, store: Store,
+                                                         service: FakeService,
+                                                         translator: Translator) -> None:
+    group = fake_telegram.group()
+    ann = fake_telegram.user("Ann")
+    ann.start_private()
+    table = await new_table(store, group.id)
+    # one request per 2 s in a group, per 0.25 s in any chat: a group waits 2 s, Ann 0.25 s
+    limits = OutboxLimits(per_chat=Rate(4.0), per_group=Rate(0.5), overall=None)
+    waits = Waits()
+    outbox = timed_outbox(fake_bot, store, service, translator, waits, limits)
+    await show(outbox, Post(board(table, group.id), screen("v1", RED)))
+    await show(outbox, Post(board(table, group.id), screen("v2", RED)))
+    assert waits.slept == [2.0]
+    assert service.of("flood_waited") == [("flood_waited", "telegram", str(group.id), 2.0)]
+
+    panel = Place(table, Role.PANEL, 0, str(ann.id))
+    await show(outbox, Post(panel, screen("hand 1", RED)))
+    await show(outbox, Post(panel, screen("hand 2", RED)))
+    assert waits.slept == [2.0, 0.25]  # Ann's chat: too short to notice, and no table there
+    assert len(service.of("flood_waited")) == 1
+
+    await outbox.close()
+    quiet = OutboxLimits(per_chat=None, per_group=Rate(0.5), overall=None,
+                         report_pacing_from=None)
+    outbox = timed_outbox(fake_bot, store, service, translator, Waits(), quiet)
+    await show(outbox, Post(board(table, group.id), screen("v3", RED)))
+    await show(outbox, Post(board(table, group.id), screen("v4", RED)))
+    assert len(service.of("flood_waited")) == 1  # pacing not reported at all
+    await outbox.close()
+
+
 async def test_server_errors_are_retried_with_backoff(fake_telegram: FakeTelegramServer,
                                                       outbox: Outbox, store: Store) -> None:
     group = fake_telegram.group()

@@ -31,6 +31,7 @@ from .items import DYNAMIC_ITEMS
 from .outbox import PLATFORM, Outbox
 from .panels import PanelTokens
 from .service import TableServiceLike
+from .waits import http_trace
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,8 @@ class DiscordBot(discord.Client):
                  **options: Any) -> None:
         """`clock` measures how old an interaction token is (tests pass the fake
         Discord's clock); `defer_after` is when an unanswered interaction is deferred."""
-        super().__init__(intents=INTENTS, **options)
+        # the trace lets the outbox see how long the rate limits held its requests back
+        super().__init__(intents=INTENTS, http_trace=http_trace(), **options)
         _quiet_discord_logs()
         self.service = service
         self.store = store
@@ -66,7 +68,9 @@ class DiscordBot(discord.Client):
         self.tree.error(self._command_error)
         self.panels = PanelTokens(clock=clock)
         self.outbox = Outbox(self, store, translator, self.panels,
-                             default_language=default_language)
+                             default_language=default_language,
+                             on_wait=lambda chat_id, seconds: service.flood_waited(
+                                 PLATFORM, chat_id, seconds))
         self.interactions = Interactions(service, self.outbox, self.panels, translator,
                                          default_language=default_language,
                                          defer_after=defer_after)

@@ -2,8 +2,9 @@
 
 The commands are the service's (`TableService.COMMANDS`): /newgame (the game as a choice,
 and its options as text), /games, /rules (a game, as a choice), /help, /cancel, /leave,
-/language. Every user-visible string is a `locale_str` whose `key` names a Fluent message
-(`cmd-*` in table.ftl, `dc-param-*` in discord.ftl, `game-*` for the games), and
+/language, /settings (in a guild only, like /newgame, /cancel and /leave). Every user-visible
+string is a `locale_str` whose `key` names a Fluent message (`cmd-*` in table.ftl and
+settings.ftl, `dc-param-*` in discord.ftl, `game-*` for the games), and
 `FluentCommandTranslator` gives Discord the Russian and Polish texts when the commands are
 synced. Command names stay as they are (they match /help and Telegram); their parameters'
 names, descriptions and the game choices are localised.
@@ -68,7 +69,7 @@ def text(tr: Translator, key: str) -> locale_str:
     return locale_str(tr.t("en", key)[:DESCRIPTION_LIMIT], key=key)
 
 
-GUILD_ONLY = frozenset({"newgame", "cancel", "leave"})
+GUILD_ONLY = frozenset({"newgame", "cancel", "leave", "settings"})
 """Commands about a channel's table: not offered in direct messages."""
 
 

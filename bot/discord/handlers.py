@@ -8,8 +8,8 @@ delivered in this order:
 1. the presser's own panel, if the result has one: in place of the ephemeral message they
    pressed on, or as a new ephemeral message when they pressed on the board ("My hand");
    its interaction becomes the newest way to refresh that panel (`PanelTokens`);
-2. the answer's text: an error as an ephemeral note; a command's answer as an ephemeral
-   message;
+2. the answer's text: an error as an ephemeral note; a command's answer, or a screen for
+   the person alone (`Result.private`, a settings menu), as an ephemeral message;
 3. everything else (the board, the lobby, the ping, other players' panels) to the outbox.
 
 When the service is still drawing (`Result.later`), the interaction is deferred first.
@@ -188,6 +188,12 @@ class Interactions:
         if shown:
             if reply.alert and reply.text:
                 await answer.say(reply.text)
+        elif result.private is not None:
+            # a menu for them alone (/settings): in place of the one they pressed on; a
+            # refusal that comes with it (an outdated press) is said as well
+            await answer.show(layout(result.private), replace=True)
+            if reply.alert and reply.text:
+                await answer.say(reply.text)
         elif result.message is not None:
             await answer.show(layout(result.message), replace=True)
         elif reply.text and (reply.alert or not answer.from_ephemeral):
@@ -228,7 +234,9 @@ class Interactions:
             if result.later is not None:
                 async for post in result.later:
                     self.outbox.post(post)
-            if result.message is not None:
+            if result.private is not None:  # a menu for them alone (/settings): ephemeral
+                await answer.show(layout(result.private), replace=False)
+            elif result.message is not None:
                 screen = result.message
                 if name == "help":
                     screen = Screen((*screen.text, "\n\n", self.tr.t(lang,

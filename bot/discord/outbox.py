@@ -9,7 +9,9 @@ interaction that showed it (`PanelTokens`); without a valid one a refresh is ski
 Lanes are per channel (and per player for panels): pending work is a dict from message to
 its newest instruction, drained in the order each message was first queued; an edit that a
 newer one replaces while waiting is never sent. discord.py's own rate-limit buckets pace
-the requests; this outbox only makes sure nothing stale is sent.
+the requests; this outbox only makes sure nothing stale is sent, and reports how long
+Discord's rate limits held a table's channel messages back (`on_wait`, see `waits`), so the
+service can give that time back to the players' clocks.
 
 A fresh turn ping also sends each player it mentions a direct message; a player who does
 not accept direct messages gets one note in the channel saying so. Logs name tables, roles,
@@ -23,9 +25,9 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -37,8 +39,11 @@ from bot.storage.store import MessageRef, Store
 from .items import edit_kwargs, send_kwargs
 from .panels import PanelTokens
 from .render import Layout, layout
+from .waits import Meter, measuring
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 PLATFORM = "discord"
 NO_FILES_FOR = 600.0
@@ -46,6 +51,12 @@ NO_FILES_FOR = 600.0
 DM_RETRY_AFTER = 3600.0
 """After a player refused a direct message, try again only after this many seconds."""
 CANNOT_DM = 50007  # "Cannot send messages to this user"
+REPORT_PACING_FROM = 1.0
+"""discord.py's waiting before a request, to keep to the limits, is reported once it is at
+least this long (a player notices it as lag); a 429's wait always is."""
+
+WaitReport = Callable[[str, float], Awaitable[object]]
+"""`(chat_id, seconds)`: the table's chat waited this long before the bot could update it."""
 
 
 class Client(Protocol):
@@ -83,7 +94,10 @@ class Outbox:
 
     def __init__(self, client: Client, store: Store, translator: Translator,
                  panels: PanelTokens, *, default_language: str = "en",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 on_wait: WaitReport | None = None) -> None:
+        """`on_wait` hears of each wait on Discord's rate limits before a table's channel
+        message could be updated; it needs the client to carry `waits.http_trace()`."""
         self.client = client
         self.store = store
         self.translator = translator
@@ -91,6 +105,7 @@ class Outbox:
         self.default_language = default_language
         self.counters = Counters()
         self._clock = clock
+        self._on_wait = on_wait
         self._lanes: dict[str, _Lane] = {}
         self._idle = asyncio.Event()
         self._idle.set()
@@ -284,7 +299,8 @@ class Outbox:
         notify = place.role is Role.PING
         if screen.image is not None and self._files_allowed(channel):
             try:
-                message = await target.send(**send_kwargs(layout(screen), notify=notify))
+                message = await self._request(place, lambda: target.send(
+                    **send_kwargs(layout(screen), notify=notify)))
             except discord.Forbidden as error:
                 self._no_files[channel] = self._clock()
                 log.warning("%s: sending with a picture refused (code %s); trying text",
@@ -298,7 +314,8 @@ class Outbox:
                 return message
         shown = await self._text_version(place, screen)
         try:
-            message = await target.send(**send_kwargs(shown, notify=notify))
+            message = await self._request(place, lambda: target.send(
+                **send_kwargs(shown, notify=notify)))
         except discord.HTTPException as error:
             self._failed(place, "send", error)
             return None
@@ -317,8 +334,8 @@ class Outbox:
         known = self._images.get(ref.message_id, "unknown")
         changed = not with_file or known != image
         try:
-            await message.edit(**edit_kwargs(shown, image_changed=changed,
-                                             notify=place.role is Role.PING))
+            await self._request(place, lambda: message.edit(**edit_kwargs(
+                shown, image_changed=changed, notify=place.role is Role.PING)))
         except discord.NotFound:
             self._images.pop(ref.message_id, None)
             return False
@@ -350,7 +367,7 @@ class Outbox:
         message = self.client.get_partial_messageable(int(ref.chat_id)).get_partial_message(
             int(ref.message_id))
         try:
-            await message.delete()
+            await self._request(place, message.delete)
         except discord.NotFound:
             return  # already gone: so much the better
         except discord.HTTPException as error:
@@ -358,6 +375,28 @@ class Outbox:
                      error.code)
             return
         self.counters.deletes[str(place.role)] += 1
+
+    async def _request(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
+        """A request for one of a table's channel messages; a wait on the rate limits that
+        held it back is reported for the table's chat."""
+        with measuring() as meter:
+            try:
+                result = await request()
+            except discord.HTTPException:
+                await self._waited(place, meter)
+                raise
+        await self._waited(place, meter)
+        return result
+
+    async def _waited(self, place: Place, meter: Meter) -> None:
+        seconds = meter.held_back(REPORT_PACING_FROM)
+        if self._on_wait is None or seconds <= 0:
+            return
+        try:
+            await self._on_wait(place.chat_id, seconds)
+        except Exception as error:  # noqa: BLE001 - delivery matters more than the refund
+            log.warning("%s: reporting a %gs wait failed: %s", _where(place), seconds,
+                        type(error).__name__)
 
     async def _text_version(self, place: Place, screen: Screen) -> Layout:
         if screen.image is None:

@@ -4,6 +4,8 @@
 for its guarantees and `schema.py` for the tables.
 """
 
+from .chat_options import ChatOptions
+from .clocks import Vote
 from .due import DueWork
 from .schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StoreError
 from .store import (
@@ -35,6 +37,7 @@ __all__ = [
     "ActionRecord",
     "ActiveTableExists",
     "AlreadySeated",
+    "ChatOptions",
     "DmStatus",
     "DueWork",
     "MessageRef",
@@ -51,4 +54,5 @@ __all__ = [
     "TableRow",
     "UserSettings",
     "VersionConflict",
+    "Vote",
 ]

@@ -152,6 +152,47 @@ MIGRATIONS: tuple[str, ...] = (
 
     CREATE INDEX due_work_by_time ON due_work (due_at);
     """,
+    # 4: turn clocks, absent players, votes and per-chat settings.
+    # A table's clock is 'off', 'live:<bank>:<increment>' or 'turn:<seconds per move>';
+    # a running turn's deadline is a due_work row ('clock:<seat>'), so only the live bank
+    # left between turns is kept on the seat. `absence`: NULL (present), 'out' (ran out of
+    # time, the others are deciding), 'away' (a computer plays until they are back) or
+    # 'left' (they left; a computer plays to the end). `timeouts` counts a turn-based
+    # clock running out in a row. One open vote per table and kind ('absent', 'end').
+    # `heartbeat` is when the bot was last alive, so its downtime is given back to clocks.
+    """
+    ALTER TABLE tables ADD COLUMN clock TEXT NOT NULL DEFAULT 'off';
+
+    ALTER TABLE seats ADD COLUMN bank REAL;
+    ALTER TABLE seats ADD COLUMN absence TEXT
+        CHECK (absence IS NULL OR absence IN ('out', 'away', 'left'));
+    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+
+    CREATE TABLE votes (
+        id        INTEGER PRIMARY KEY,
+        table_id  INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        kind      TEXT    NOT NULL CHECK (kind IN ('absent', 'end')),
+        seat      INTEGER NOT NULL,  -- absent: whose seat; end: who asked
+        ballots   TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(ballots)),  -- seat -> choice
+        opened_at REAL    NOT NULL,
+        UNIQUE (table_id, kind)
+    );
+
+    CREATE TABLE chat_options (
+        platform      TEXT    NOT NULL CHECK (platform IN ('telegram', 'discord')),
+        chat_id       TEXT    NOT NULL,
+        clock         TEXT,              -- new tables' clock; NULL = each game's default
+        managers      TEXT    NOT NULL DEFAULT 'host' CHECK (managers IN ('host', 'admins')),
+        computers     INTEGER NOT NULL DEFAULT 1 CHECK (computers IN (0, 1)),
+        lobby_minutes INTEGER CHECK (lobby_minutes IS NULL OR lobby_minutes > 0),
+        PRIMARY KEY (platform, chat_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE heartbeat (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        at REAL NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -37,6 +37,8 @@ from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
+from .chat_options import ChatOptionsStore
+from .clocks import ClockStore
 from .due import DueWorkStore
 from .schema import SCHEMA_VERSION, SchemaTooNew, StoreError, migrate
 
@@ -155,6 +157,7 @@ class TableRow:
     state: dict[str, Any] | None  # the engine's to_dict(); None in the lobby
     created_at: float  # unix seconds
     updated_at: float
+    clock: str = "off"  # the turn clock's code (bot/clocks.py)
 
     @property
     def active(self) -> bool:
@@ -173,6 +176,9 @@ class SeatRow:
     dm_status: DmStatus
     joined_at: float
     computer: str | None = None  # a computer player's level; None for a person
+    bank: float | None = None  # a live clock's seconds left between turns; None = full
+    absence: str | None = None  # None, 'out' (of time), 'away' or 'left' (see schema 4)
+    timeouts: int = 0  # a turn-based clock ran out this many times in a row
 
     @property
     def is_computer(self) -> bool:
@@ -241,9 +247,10 @@ class _Opening:
             await self._store.close()
 
 
-class Store(DueWorkStore):
+class Store(DueWorkStore, ClockStore, ChatOptionsStore):
     """Async store on one aiosqlite connection. Create with `await Store.open(path)`.
-    Pending deadlines are kept by `DueWorkStore` (due.py)."""
+    Pending deadlines are kept by `DueWorkStore` (due.py), chats' options (/settings) by
+    `ChatOptionsStore` (chat_options.py)."""
 
     def __init__(self, db: aiosqlite.Connection, *, clock: Callable[[], float]) -> None:
         self._db = db
@@ -333,6 +340,7 @@ class Store(DueWorkStore):
         options: Json | None = None,
         title: str = "",
         creator_name: str = "",
+        clock: str = "off",
     ) -> TableRow:
         """Open a lobby. Raises `ActiveTableExists` if the chat/topic already has one."""
         platform = Platform(platform)
@@ -346,10 +354,10 @@ class Store(DueWorkStore):
             row = await _one(
                 db,
                 "INSERT INTO tables (platform, chat_id, thread_id, game, options, status,"
-                " creator_id, creator_name, language, title, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, 0, ?, ?) RETURNING *",
+                " creator_id, creator_name, language, title, version, created_at, updated_at,"
+                " clock) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, 0, ?, ?, ?) RETURNING *",
                 (platform, chat, thread, game, _json(options or {}), str(creator_id),
-                 creator_name, language, title, now, now),
+                 creator_name, language, title, now, now, clock),
             )
             return _table(row)
 
@@ -834,7 +842,8 @@ class Store(DueWorkStore):
     # --- Telegram group -> supergroup ------------------------------------------------
 
     async def migrate_chat(self, platform: str, old_chat_id: Id, new_chat_id: Id) -> list[int]:
-        """Move a chat's tables (all of them, history too), its messages and settings.
+        """Move a chat's tables (all of them, history too), its messages, its language and
+        its options.
 
         Returns the moved table ids. Message refs keep their ids but lose their
         content hash, so the next refresh really edits (or re-sends) them. Raises
@@ -875,6 +884,16 @@ class Store(DueWorkStore):
             )
             await db.execute(
                 "DELETE FROM chat_settings WHERE platform = ? AND chat_id = ?", (platform, old)
+            )
+            # likewise the chat's options (/settings)
+            await db.execute(
+                "INSERT OR IGNORE INTO chat_options (platform, chat_id, clock, managers,"
+                " computers, lobby_minutes) SELECT platform, ?, clock, managers, computers,"
+                " lobby_minutes FROM chat_options WHERE platform = ? AND chat_id = ?",
+                (new, platform, old),
+            )
+            await db.execute(
+                "DELETE FROM chat_options WHERE platform = ? AND chat_id = ?", (platform, old)
             )
             return sorted(moved)
 
@@ -1038,6 +1057,7 @@ def _table(row: Any) -> TableRow:
         state=json.loads(row["state"]) if row["state"] is not None else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        clock=row["clock"],
     )
 
 
@@ -1053,6 +1073,9 @@ def _seat(row: Any) -> SeatRow:
         dm_status=DmStatus(row["dm_status"]),
         joined_at=row["joined_at"],
         computer=row["computer"],
+        bank=row["bank"],
+        absence=row["absence"],
+        timeouts=row["timeouts"],
     )
 
 

@@ -25,7 +25,7 @@ from bot.i18n import Translator, normalize_language
 from bot.screens import ChatRef, Reply, Result, Screen, UserRef
 
 from .outbox import PLATFORM, Outbox
-from .service import AdminCheck, TableServiceLike
+from .service import AdminCheck, ChatAdminCheck, TableServiceLike
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +82,35 @@ def admin_check(bot: Bot, chat: ChatRef, user_id: int, sender_chat_id: int | Non
     return is_admin
 
 
-def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None = None
-            ) -> None:
-    """Queue what the service wants shown: its posts, and its answer in `chat`."""
+def chat_admin_check(bot: Bot, user_id: int) -> ChatAdminCheck:
+    """An async callable telling whether the user administers a given group (a press or a
+    link in the private chat about that group's settings); asks Telegram each time."""
+
+    async def admin_of(chat_id: str) -> bool:
+        try:
+            member = await bot.get_chat_member(int(chat_id), user_id)
+        except (TelegramAPIError, ValueError) as error:
+            log.warning("cannot check admin rights in chat %s: %s", chat_id,
+                        getattr(error, "message", type(error).__name__))
+            return False
+        return member.status in ADMIN_STATUSES
+
+    return admin_of
+
+
+def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None = None, *,
+            user_id: str | None = None, pressed: int | None = None) -> None:
+    """Queue what the service wants shown: its posts, and its answer in `chat`. A screen for
+    the person alone goes to their private chat (whose id is their user id): in place of the
+    message they pressed there (`pressed`), or as a new message."""
     outbox.post(result.posts)
     if result.message is not None:
         outbox.say(chat.id, result.message, thread_id=chat.thread_id, language=language)
+    if result.private is not None:
+        if chat.private:
+            outbox.say(chat.id, result.private, language=language, replace=pressed)
+        elif user_id is not None:
+            outbox.say(user_id, result.private, language=language)
 
 
 async def deliver_later(outbox: Outbox, result: Result) -> None:
@@ -107,7 +130,8 @@ async def _run(message: Message, translator: Translator, default_language: str,
     lang = _language(message.from_user, default_language)
     try:
         result = await call()
-        deliver(outbox, chat, result, lang)
+        deliver(outbox, chat, result, lang,
+                user_id=str(message.from_user.id) if message.from_user else None)
         await deliver_later(outbox, result)
     except Exception as error:  # the person gets an answer, the bot goes on
         log.warning("a command failed in chat %s: %s", chat.id, type(error).__name__)
@@ -123,13 +147,15 @@ def _start_router() -> Router:
     router = Router(name="telegram-start")
 
     @router.message(CommandStart(), F.chat.type == ChatType.PRIVATE, F.from_user)
-    async def on_private_start(message: Message, command: CommandObject,
+    async def on_private_start(message: Message, command: CommandObject, bot: Bot,
                                service: TableServiceLike, outbox: Outbox,
                                translator: Translator, default_language: str) -> None:
         assert message.from_user is not None
         chat, user = chat_ref(message), user_ref(message.from_user)
+        admin_of = chat_admin_check(bot, message.from_user.id)
         await _run(message, translator, default_language, outbox, chat,
-                   lambda: service.private_start(PLATFORM, user, chat.id, command.args or None))
+                   lambda: service.private_start(PLATFORM, user, chat.id, command.args or None,
+                                                 admin_of=admin_of))
 
     return router
 
@@ -239,9 +265,11 @@ def _press_router() -> Router:
             return  # inline-mode or game buttons: not ours; answered empty
         chat, user = chat_ref(query.message), user_ref(query.from_user)
         is_admin = admin_check(bot, chat, query.from_user.id)
-        result = await service.press(chat, user, query.data, is_admin=is_admin)
+        result = await service.press(chat, user, query.data, is_admin=is_admin,
+                                     admin_of=chat_admin_check(bot, query.from_user.id))
         # Queue first: the outbox's requests then run alongside the answer.
-        deliver(outbox, chat, result, _language(query.from_user, default_language))
+        deliver(outbox, chat, result, _language(query.from_user, default_language),
+                user_id=user.id, pressed=query.message.message_id)
         await answer(result.reply)
         await deliver_later(outbox, result)
 

@@ -4,7 +4,8 @@ Telegram asks bots to stay under about one message per second in a chat, twenty 
 in a group and thirty per second overall; edits count like sends. A `Limiter` holds one
 bucket per chat, one per group and one overall. `ready` waits, without taking anything,
 until a request could go (so the outbox can pick the newest pending screen only then);
-`acquire` takes one token from every bucket that applies, waiting if needed.
+`acquire` takes one token from every bucket that applies, waiting if needed. Both return
+how long they made the caller wait, which the outbox reports when a player could notice.
 
 GCRA keeps a single "theoretical arrival time" per bucket: cheap, exact, and first come
 first served among waiters.
@@ -47,6 +48,10 @@ class OutboxLimits:
     """Waits before each retry of a request that failed on the network or with a 5xx."""
     photo_retry_after: float = 600.0
     """After a chat refused a photo, send text there for this many seconds."""
+    report_pacing_from: float | None = 1.0
+    """A group's wait for the limits above at least this long is reported to the service
+    like flood control (`flood_waited`): a player notices it as lag. Shorter waits are
+    ordinary spacing; None never reports them."""
 
 
 class _Bucket:
@@ -69,8 +74,13 @@ class _Bucket:
         return self._tat <= now
 
 
+def is_group(chat_id: str) -> bool:
+    """Groups, supergroups and channels have negative ids on Telegram; people positive."""
+    return chat_id.startswith("-")
+
+
 class Limiter:
-    """Per-chat, per-group and overall buckets. Group chats have negative ids on Telegram."""
+    """Per-chat, per-group and overall buckets."""
 
     _PRUNE_AT = 4096  # idle per-chat buckets are forgotten once there are this many
 
@@ -94,7 +104,7 @@ class Limiter:
             return buckets  # deletions: only the overall limit
         if self._limits.per_chat is not None:
             buckets.append(self._bucket(self._chats, chat_id, self._limits.per_chat))
-        if self._limits.per_group is not None and chat_id.startswith("-"):
+        if self._limits.per_group is not None and is_group(chat_id):
             buckets.append(self._bucket(self._groups, chat_id, self._limits.per_group))
         return buckets
 
@@ -108,18 +118,22 @@ class Limiter:
             bucket = buckets[chat_id] = _Bucket(rate)
         return bucket
 
-    async def ready(self, chat_id: str, *, counted: bool = True) -> None:
-        """Wait until a request to `chat_id` could go now (takes nothing)."""
+    async def ready(self, chat_id: str, *, counted: bool = True) -> float:
+        """Wait until a request to `chat_id` could go now (takes nothing); the seconds waited."""
+        waited = 0.0
         while True:
             now = self._clock()
             wait = max((b.delay(now) for b in self._buckets(chat_id, counted)), default=0.0)
             if wait <= 0:
-                return
+                return waited
             await self._sleep(wait)
+            waited += wait
 
-    async def acquire(self, chat_id: str, *, counted: bool = True) -> None:
-        """Take one request's worth from every bucket that applies, waiting if needed."""
+    async def acquire(self, chat_id: str, *, counted: bool = True) -> float:
+        """Take one request's worth from every bucket that applies, waiting if needed; the
+        seconds waited."""
         now = self._clock()
         wait = max((b.reserve(now) for b in self._buckets(chat_id, counted)), default=0.0)
         if wait > 0:
             await self._sleep(wait)
+        return wait

@@ -11,7 +11,8 @@ has none left. The newest instruction is taken only once the rate limits let a r
 so an edit that a newer edit of the same message replaces is never sent. Chats proceed in
 parallel under the shared `Limiter`.
 
-Telegram's errors are ordinary events here: flood control waits and retries, "not
+Telegram's errors are ordinary events here: flood control waits and retries (and a group's
+wait is reported to the service, which gives it back to the players' clocks), "not
 modified" counts as done, a vanished message is sent anew, a migrated group is followed, a
 panel that cannot be delivered is reported to the service, a chat without the right to send
 photos gets text. Nothing raises out of a worker, and logs name only the table, role, seat,
@@ -47,7 +48,7 @@ from bot.i18n import Translator
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import MessageRef, Store, StoreError
 
-from .limits import Limiter, OutboxLimits
+from .limits import Limiter, OutboxLimits, is_group
 from .render import Shown, render
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,8 @@ class OutboxService(Protocol):
 
     async def panel_unreachable(self, place: Place) -> Result: ...
 
+    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None: ...
+
 
 @dataclass(frozen=True)
 class _Say:
@@ -74,6 +77,7 @@ class _Say:
     thread_id: str | None
     screen: Screen
     language: str | None
+    replace: str | None = None  # a message of ours to edit instead (a menu that was pressed)
 
 
 _Item = Post | Drop | _Say
@@ -156,10 +160,13 @@ class Outbox:
             self._enqueue(item, _key_of(item))
 
     def say(self, chat_id: str | int, screen: Screen, *, thread_id: str | int | None = None,
-            language: str | None = None) -> None:
-        """Queue a one-off message to a chat (answers to commands). Never coalesced."""
+            language: str | None = None, replace: str | int | None = None) -> None:
+        """Queue a one-off message to a chat (answers to commands). Never coalesced.
+        `replace` edits that message of ours instead (a menu, after a press on it); if it
+        cannot be edited any more, the screen is sent anew."""
         thread = None if thread_id is None else str(thread_id)
-        self._enqueue(_Say(str(chat_id), thread, screen, language), next(self._seq))
+        self._enqueue(_Say(str(chat_id), thread, screen, language,
+                           None if replace is None else str(replace)), next(self._seq))
 
     @property
     def pending(self) -> int:
@@ -259,7 +266,8 @@ class Outbox:
                     self.counters.skipped[_role(peeked)] += 1
                 return
         if not isinstance(peeked, Drop):
-            await self._limiter.ready(lane.chat_id)
+            await self._waited(lane.chat_id, await self._limiter.ready(lane.chat_id),
+                               pacing=True)
         item = lane.pending.pop(key, None)  # the newest by now
         if item is None:
             return  # moved elsewhere meanwhile (the chat migrated)
@@ -423,8 +431,29 @@ class Outbox:
     # --- one-off messages ---------------------------------------------------------------
 
     async def _say(self, say: _Say) -> None:
+        if say.replace is not None and await self._replace(say, say.replace):
+            return
         await self._send(say.chat_id, say.thread_id, say.screen, "message",
                          language=say.language)
+
+    async def _replace(self, say: _Say, message_id: str) -> bool:
+        """Edit a one-off text message in place; False when it is gone or cannot become
+        this (then it is sent anew)."""
+        chat = say.chat_id
+        shown = await self._text_version(say.screen, None, chat, language=say.language)
+        try:
+            await self._call(chat, "editMessageText", _What("message", None), lambda: self.bot.
+                             edit_message_text(
+                                 chat_id=int(chat), message_id=int(message_id), text=shown.html,
+                                 parse_mode="HTML", reply_markup=shown.markup,
+                                 link_preview_options=NO_PREVIEW))
+        except TelegramBadRequest as error:
+            outcome = self._edit_refused(chat, error)
+            if outcome is None:
+                raise
+            return outcome is _Edit.DONE
+        self.counters.edits["message"] += 1
+        return True
 
     # --- sending ----------------------------------------------------------------------
 
@@ -476,7 +505,8 @@ class Outbox:
         """One request under the rate limits; flood control and network trouble retried."""
         floods = failures = 0
         while True:
-            await self._limiter.acquire(chat, counted=counted)
+            await self._waited(chat, await self._limiter.acquire(chat, counted=counted),
+                               pacing=True)
             try:
                 return await request()
             except TelegramRetryAfter as error:
@@ -486,7 +516,9 @@ class Outbox:
                     raise _GaveUp from error
                 log.warning("flood control on %s in chat %s (%s): waiting %ss", method, chat,
                             _where(what), error.retry_after)
-                await self._sleep(error.retry_after * self.limits.retry_scale)
+                delay = error.retry_after * self.limits.retry_scale
+                await self._sleep(delay)
+                await self._waited(chat, delay)
             except (TelegramNetworkError, TelegramServerError) as error:
                 if failures >= len(self.limits.network_backoff):
                     _log_failure(what, method, error, "giving up")
@@ -495,6 +527,21 @@ class Outbox:
                 failures += 1
                 _log_failure(what, method, error, f"retrying in {delay}s")
                 await self._sleep(delay)
+
+    async def _waited(self, chat: str, seconds: float, *, pacing: bool = False) -> None:
+        """Tell the service that `chat`'s updates waited `seconds` (flood control, or with
+        `pacing` our own limits), so it gives that time back to the clocks of the chat's
+        tables. Only groups hold tables, and only pacing long enough to notice counts."""
+        if seconds <= 0 or not is_group(chat):
+            return
+        least = self.limits.report_pacing_from
+        if pacing and (least is None or seconds < least):
+            return
+        try:
+            await self.service.flood_waited(PLATFORM, chat, seconds)
+        except Exception as error:  # noqa: BLE001 - delivery matters more than the refund
+            log.warning("the service could not take a %gs wait in chat %s back: %s", seconds,
+                        chat, type(error).__name__)
 
     # --- migration ------------------------------------------------------------------------
 

@@ -13,6 +13,8 @@ from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
 
 AdminCheck = Callable[[], Awaitable[bool]]
 """Asks Telegram (lazily, at most once) whether the person is an admin of the chat."""
+ChatAdminCheck = Callable[[str], Awaitable[bool]]
+"""Asks Telegram whether the person is an admin of another chat (by its id)."""
 
 
 class TableServiceLike(Protocol):
@@ -28,14 +30,18 @@ class TableServiceLike(Protocol):
                       is_admin: AdminCheck | None = None) -> Result: ...
 
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
-                    is_admin: AdminCheck | None = None) -> Result: ...
+                    is_admin: AdminCheck | None = None,
+                    admin_of: ChatAdminCheck | None = None) -> Result: ...
 
     async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,
-                            payload: str | None) -> Result: ...
+                            payload: str | None, *,
+                            admin_of: ChatAdminCheck | None = None) -> Result: ...
 
     async def panel_unreachable(self, place: Place) -> Result: ...
 
     async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str
                             ) -> None: ...
+
+    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None: ...
 
     async def resume(self, platform: str) -> tuple[Post | Drop, ...]: ...

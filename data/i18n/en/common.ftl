@@ -13,6 +13,7 @@ bot-help =
     /leave — leave the table you sit at.
     /cancel — close the table (its host or a chat admin).
     /language — choose the language I use in this chat.
+    /settings — for chat admins: the language, clock, who starts tables, computer players, how long a lobby waits.
     /help — show this message.
 bot-help-telegram-private = Your cards and your moves come to you in a private chat with me, so open it once and send /start.
 bot-help-discord-private = Your cards and your moves are shown only to you: press “My hand” on the board.

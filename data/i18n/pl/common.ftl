@@ -14,6 +14,7 @@ bot-help =
     /leave — odejdź od stołu.
     /cancel — zamknij stół (gospodarz lub administrator czatu).
     /language — wybierz język, którego używam na tym czacie.
+    /settings — dla administratorów czatu: język, zegar, kto rozpoczyna stoły, gracze komputerowi, jak długo czeka lobby.
     /help — pokaż tę wiadomość.
 bot-help-telegram-private = Twoje karty i ruchy przychodzą na prywatny czat ze mną, więc otwórz go raz i wyślij /start.
 bot-help-discord-private = Twoje karty i ruchy widzisz tylko ty: naciśnij „Moje karty” na planszy.

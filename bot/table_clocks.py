@@ -1,0 +1,194 @@
+"""Turn clocks at a table: the host picks one in the lobby; each turn's deadline and its
+reminder are due work (bot/storage/due.py) that the scheduler fires; time the bot was down,
+or spent waiting out a platform's flood control, is given back.
+
+Each seat to act has a row `clock:<seat>` (when its time runs out) and `remind:<seat>` (when a
+quarter is left), both set for the table's version: a move re-sets them, so a deadline that
+fires after a move is stale and does nothing. A live clock's bank is kept on the seat between
+turns. Running out is handled by `TableVotes` (bot/votes.py): the others decide.
+This is the clock part of `TableService` (bot/tables.py), kept in its own module.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot import clocks
+from bot import table_screens as screens
+from bot.clocks import Clock
+from bot.payloads import Press
+from bot.screens import Post, Reply, Result, Role, UserRef
+from bot.storage import DueWork, SeatRow, TableRow
+from bot.storage.store import Status
+from engine.core import GameSpec
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+CLOCK = "clock"
+"""Due work `clock:<seat>`: that seat's time for this turn runs out."""
+REMIND = "remind"
+"""Due work `remind:<seat>`: a quarter of that seat's time is left."""
+TIMED = (f"{CLOCK}:", f"{REMIND}:")
+RESTART_GRACE = 60.0
+"""After a restart no clock runs out sooner than this: people need a moment to see the bot
+is back (and the bot to show them their boards again)."""
+MIN_REMINDER = 20.0
+"""A turn shorter than four times this gets no reminder: it would come too late to help."""
+PRESS_GRACE = 3.0
+"""How much later a deadline fires again when a press for that seat is still being handled:
+a press that arrived before the time ran out is honoured."""
+
+
+class TableClocks:
+    """Mixed into `TableService`; every attribute it uses is the service's."""
+
+    # --- the lobby's choice --------------------------------------------------------------
+
+    async def _clock_press(self: TableService, table: TableRow, user: UserRef, press: Press,
+                           lang: str) -> Result:
+        """The host opens the clock choices, picks one, or goes back to the lobby."""
+        if table.status != Status.LOBBY:
+            return self._alert(lang, "table-already-started")
+        if user.id != table.creator_id:
+            seats = await self.store.list_seats(table.id)
+            return self._alert(lang, "table-clock-host-only",
+                               name=await self._host_name(table, seats))
+        if press.arg in ("", "back"):
+            return Result(posts=(await self._lobby_post(table, clock_picking=not press.arg),))
+        if not press.arg.isdigit() or int(press.arg) >= len(clocks.CHOICES):
+            return self._alert(lang, "bot-error-malformed")
+        clock = clocks.CHOICES[int(press.arg)]
+        if not await self.store.set_table_clock(table.id, clock.code):
+            return self._alert(lang, "table-already-started")
+        table = await self.store.get_table(table.id)  # type: ignore[assignment]
+        return Result(Reply(self.tr.t(lang, "table-clock-set",
+                                      clock=clocks.describe(self.tr, lang, clock))),
+                      posts=(await self._lobby_post(table),))
+
+    # --- each turn's deadline ------------------------------------------------------------
+
+    async def _set_clocks(self: TableService, table: TableRow, spec: GameSpec, state: Any,
+                          seats: Sequence[SeatRow], *, mover: int | None = None) -> None:
+        """After a start, a move or a change of who plays a seat: every person to act has a
+        deadline for this version. A turn going on keeps its time; a new one gets its full
+        time (a live clock's bank). Each move ends the mover's turn: what was left, and the
+        increment, goes back in their bank, and if they act again it is a new turn."""
+        clock = Clock.parse(table.clock)
+        if not clock.running:
+            return
+        now = self._clock()
+        pending = {w.kind: w for w in await self.store.pending_work(table.id)
+                   if w.kind.startswith(TIMED)}
+        acting = spec.to_act(state) if table.status == Status.PLAYING else frozenset()
+        by_seat = {s.seat: s for s in seats if s.seat is not None}
+        if mover is not None and (mine := pending.get(f"{CLOCK}:{mover}")):
+            await self.store.update_seat(table.id, mover,
+                                         bank=clock.bank_after(mine.due_at - now))
+        keep: list[DueWork] = []
+        for seat in sorted(acting):
+            player = by_seat.get(seat)
+            if player is None or player.is_computer or player.absence is not None:
+                continue  # nobody's time to count: a computer, or a person out of time
+            running = pending.get(f"{CLOCK}:{seat}")
+            if running is not None and seat != mover:
+                # a turn going on (another seat moved meanwhile, or nobody did): same time,
+                # new version; a reminder already sent is not sent again
+                keep.extend(DueWork(table.id, w.kind, table.version, w.due_at)
+                            for w in (running, pending.get(f"{REMIND}:{seat}")) if w)
+                continue
+            allotted = clock.turn_time(player.bank)
+            keep.append(DueWork(table.id, f"{CLOCK}:{seat}", table.version, now + allotted))
+            if allotted >= 4 * MIN_REMINDER:
+                keep.append(DueWork(table.id, f"{REMIND}:{seat}", table.version,
+                                    now + allotted * 0.75))
+        await self.store.replace_work(table.id, TIMED, keep)
+        if keep:
+            self.scheduler.wake()
+
+    async def _time_left(self: TableService, table: TableRow) -> dict[int, float]:
+        """Seconds left for each seat whose clock runs now."""
+        now = self._clock()
+        return {int(w.kind.partition(":")[2]): w.due_at - now
+                for w in await self.store.pending_work(table.id)
+                if w.kind.startswith(f"{CLOCK}:")}
+
+    async def clock_reminder(self: TableService, table_id: int, version: int, seat: int
+                             ) -> Result:
+        """A quarter of a player's time is left: mention them in the chat and send their
+        panel again (a private message that notifies). Once per turn: the row is gone."""
+        async with self._locks[table_id]:
+            loaded = await self.store.load_table(table_id)
+            if loaded is None:
+                return Result()
+            table, seats = loaded
+            spec = self.games[table.game]
+            state = spec.from_dict(table.state or {})
+            me = next((s for s in seats if s.seat == seat), None)
+            if (table.status != Status.PLAYING or table.version != version or me is None
+                    or me.is_computer or me.absence is not None or seat not in spec.to_act(state)):
+                return Result()
+            left = (await self._time_left(table)).get(seat)
+            if left is None:
+                return Result()
+            players = screens_players(seats, table.language)
+            time = clocks.rough(self.tr, table.language, left)
+            posts: list[Post] = [Post(self._place(table, Role.PING), screens.reminder_screen(
+                self.tr, table.language, players[seat], time), fresh=True)]
+            panel = self._panel_post(table, spec, state, me, players, fresh=True,
+                                     left={seat: left})
+            if panel is not None:
+                posts.append(panel)
+            log.info("table %s: seat %s reminded", table.id, seat)
+            return Result(posts=tuple(posts))
+
+    # --- the bot's own delays never count ------------------------------------------------
+
+    async def recover_downtime(self: TableService) -> float:
+        """At start-up: give every running clock back the time the bot was down, and let
+        none run out in the first minute. Returns the downtime given back."""
+        now = self._clock()
+        last = await self.store.last_beat()
+        down = max(0.0, now - last) if last is not None else 0.0
+        await self.store.delay_work(TIMED, down)
+        await self.store.delay_work(("vote:",), down)
+        await self.store.delay_work(TIMED, 0.0, not_before=now + RESTART_GRACE)
+        await self.store.beat(now)
+        if down:
+            log.info("the bot was down for %.0f s: given back to the running clocks", down)
+        return down
+
+    async def flood_waited(self: TableService, platform: str, chat_id: str,
+                           seconds: float) -> None:
+        """The platform made the bot wait `seconds` before it could update this chat: give
+        that time back to the clocks of the chat's running games."""
+        if seconds <= 0:
+            return
+        tables = [t.id for t in await self.store.tables_in_status((Status.PLAYING,))
+                  if t.platform == platform and t.chat_id == str(chat_id)]
+        if tables and await self.store.delay_work(TIMED, seconds, table_ids=tables):
+            log.info("flood control held chat %s for %.1f s: given back", chat_id, seconds)
+
+    def _press_started(self: TableService, table_id: int, user_id: str) -> None:
+        self._pressing.setdefault(table_id, {})[user_id] = self._clock()
+
+    def _press_ended(self: TableService, table_id: int, user_id: str) -> None:
+        pressing = self._pressing.get(table_id)
+        if pressing is not None:
+            pressing.pop(user_id, None)
+            if not pressing:
+                del self._pressing[table_id]
+
+    def _pressed_before(self: TableService, table_id: int, user_id: str, due_at: float) -> bool:
+        """A press of this person's, still being handled, arrived before `due_at`."""
+        arrived = self._pressing.get(table_id, {}).get(user_id)
+        return arrived is not None and arrived <= due_at
+
+
+def screens_players(seats: Iterable[SeatRow], language: str) -> list[screens.Player]:
+    from bot.tables import _players  # the service's own list of players, in seat order
+    return _players(list(seats), language)
