@@ -16,6 +16,8 @@ from bot.i18n import Translator
 OFF = "off"
 LIVE = "live"
 TURN = "turn"
+MIN_TURN = 30
+"""The shortest turn a live clock without an increment gives a player whose bank is empty."""
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,13 @@ class Clock:
         raise ValueError(f"bad clock {code!r}")
 
     def turn_time(self, bank: float | None) -> float:
-        """The time a turn starts with: the seat's bank (full if never used) or the fixed time."""
+        """The time a turn starts with: the seat's bank (full if never used), never less than
+        the increment (a player back from running out gets a real turn), or the fixed time."""
         if self.kind == LIVE:
-            return self.seconds if bank is None else max(0.0, min(bank, self.seconds))
+            if bank is None:
+                return float(self.seconds)
+            floor = self.increment or min(self.seconds, MIN_TURN)
+            return max(float(floor), min(bank, self.seconds))
         return float(self.seconds)
 
     def bank_after(self, left: float) -> float | None:

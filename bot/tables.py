@@ -427,6 +427,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                     table, spec, after, seat, players, notes=notes, left=extras.left))
         if over:
             draws.append(lambda: Drop(self._place(table, Role.PING)))
+            draws.extend(lambda seat=seat: Drop(self._confirm_place(table, seat.seat))
+                         for seat in seats if seat.seat is not None)
         elif acting != acted:
             draws.extend(lambda ping=ping: ping
                          for ping in self._pings(table, spec, after, players, fresh=True))

@@ -216,6 +216,8 @@ async def test_out_of_time_at_two_players_one_press_hands_the_seat_to_a_computer
     row = await seat_row(h, table, late)
     assert (row.absence, row.computer, row.timeouts) == (None, None, 0)
     assert await acting(h, table) == late
+    [deadline] = [w for w in await h.service.store.pending_work(table) if w.kind.startswith("clock")]
+    assert deadline.due_at == clock.now + LIVE.increment  # an empty bank still gives a turn
     assert (await h.press(late, back, chat=private(late))).reply.alert  # already back
     await move(h, table, late)  # their seat is theirs again, clock and all
     assert any(w.kind.startswith("clock") for w in await h.service.store.pending_work(table))

@@ -10,8 +10,9 @@ bot-help =
     🤖 Short of players, or alone? The host can add computer players in the lobby.
     /games — the games I can host.
     /rules hanabi — a short summary of a game's rules.
-    /leave — leave the table you sit at.
-    /cancel — close the table (its host or a chat admin).
+    ⏱ Tables have a clock (the host picks it in the lobby): when someone's time runs out, the others decide on the board whether a computer plays for them.
+    /leave — leave the table you sit at (during a game, a computer player takes your seat).
+    /cancel — close the table (its host or a chat admin); any other player's /cancel asks the others.
     /language — choose the language I use in this chat.
     /settings — for chat admins: the language, clock, who starts tables, computer players, how long a lobby waits.
     /help — show this message.

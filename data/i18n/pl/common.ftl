@@ -11,8 +11,9 @@ bot-help =
     🤖 Brakuje graczy albo grasz sam? Gospodarz może dodać graczy komputerowych w poczekalni.
     /games — gry, które umiem prowadzić.
     /rules hanabi — krótkie zasady gry.
-    /leave — odejdź od stołu.
-    /cancel — zamknij stół (gospodarz lub administrator czatu).
+    ⏱ Stoły mają zegar (gospodarz wybiera go w lobby): gdy komuś skończy się czas, pozostali decydują na planszy, czy zagra za niego komputer.
+    /leave — odejdź od stołu (w trakcie gry twoje miejsce zajmie komputer).
+    /cancel — zamknij stół (gospodarz lub administrator czatu); /cancel innego gracza pyta pozostałych.
     /language — wybierz język, którego używam na tym czacie.
     /settings — dla administratorów czatu: język, zegar, kto rozpoczyna stoły, gracze komputerowi, jak długo czeka lobby.
     /help — pokaż tę wiadomość.
