@@ -12,7 +12,7 @@ This is the clock part of `TableService` (bot/tables.py), kept in its own module
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot import clocks
@@ -135,7 +135,7 @@ class TableClocks:
             left = (await self._time_left(table)).get(seat)
             if left is None:
                 return Result()
-            players = screens_players(seats, table.language)
+            players = screens.players_of(seats, table.language)
             time = clocks.rough(self.tr, table.language, left)
             posts: list[Post] = [Post(self._place(table, Role.PING), screens.reminder_screen(
                 self.tr, table.language, players[seat], time), fresh=True)]
@@ -187,8 +187,3 @@ class TableClocks:
         """A press of this person's, still being handled, arrived before `due_at`."""
         arrived = self._pressing.get(table_id, {}).get(user_id)
         return arrived is not None and arrived <= due_at
-
-
-def screens_players(seats: Iterable[SeatRow], language: str) -> list[screens.Player]:
-    from bot.tables import _players  # the service's own list of players, in seat order
-    return _players(list(seats), language)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.i18n import Translator
 from bot.payloads import Press, encode
@@ -29,6 +29,25 @@ class Player:
     name: str
     language: str
     computer: bool = False  # a computer player: nobody to mention, no panel
+
+
+class Seated(Protocol):
+    """A seat as the store keeps it (bot/storage's `SeatRow`)."""
+
+    seat: int | None
+    user_id: str
+    display_name: str
+    language: str | None
+
+    @property
+    def is_computer(self) -> bool: ...
+
+
+def players_of(seats: Iterable[Seated], default_language: str) -> list[Player]:
+    """The seated players in turn order, as the screens need them."""
+    ordered = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
+    return [Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language,
+                   computer=s.is_computer) for s in ordered]
 
 
 def with_mention(translator: Translator, lang: str, key: str, arg: str, who: Mention,

@@ -324,7 +324,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         lang = me.language or lang
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
-        players = _players(seats, table.language)
+        players = screens.players_of(seats, table.language)
         player = players[me.seat]
         if press.kind == "hand":
             # drawn in a thread like every other post: a picture must not hold up the loop
@@ -411,7 +411,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                     ) -> list[Draw]:
         """What a move changes, board first: the panels whose picture or choices changed
         (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
-        players = _players(seats, table.language)
+        players = screens.players_of(seats, table.language)
         over = spec.is_over(after)
         draws = [self._board_draw(table, spec, after, players, events, extras),
                  self._clip_draw(table, spec, after, players)]
@@ -461,7 +461,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
             return []
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
-        players = _players(seats, table.language)
+        players = screens.players_of(seats, table.language)
         events = await self._events_of_last_move(table, spec)
         extras = await self._extras(table, seats)
         draws = [self._board_draw(table, spec, state, players, events, extras)]
@@ -479,7 +479,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
         events = await self._events_of_last_move(table, spec)
-        draw = self._board_draw(table, spec, state, _players(seats, table.language), events,
+        draw = self._board_draw(table, spec, state, screens.players_of(seats, table.language), events,
                                 Extras(), ended=why)
         return await asyncio.to_thread(draw)  # type: ignore[return-value]
 
@@ -736,13 +736,6 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
 
 def _say(text: str) -> Result:
     return Result(message=Screen((text,)))
-
-
-def _players(seats: Sequence[SeatRow], default_language: str) -> list[screens.Player]:
-    ordered = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
-    return [screens.Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language,
-                           computer=s.is_computer)
-            for s in ordered]
 
 
 def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
