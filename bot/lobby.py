@@ -16,8 +16,8 @@ from bot import clocks
 from bot import table_screens as screens
 from bot.computer_seats import computer_number
 from bot.options import describe_options
-from bot.screens import Drop, Post, Reply, Result, Role, UserRef
-from bot.storage import AlreadySeated, StatusConflict, TableFull, TableRow
+from bot.screens import ChatRef, Drop, Post, Reply, Result, Role, UserRef
+from bot.storage import ActiveTableExists, AlreadySeated, StatusConflict, TableFull, TableRow
 from bot.storage.store import Status
 
 if TYPE_CHECKING:
@@ -174,3 +174,39 @@ class TableLobby:
                                           players=[s.display_name for s in seats], closed=True,
                                           closed_note=note)
             return Result(posts=(Post(self._place(table, Role.LOBBY), screen),))
+
+    async def _play_again(self: TableService, chat: ChatRef, user: UserRef, table_id: int,
+                          lang: str) -> Result:
+        """Play again, pressed on a game's final board by one of its players: a new lobby
+        in the same chat for the same game, options and clock, with the same people (who
+        had not left) and the same computer players already seated; the presser is its
+        host. Anyone may leave it; nobody is held to it."""
+        old = await self.store.get_table(table_id)
+        if old is None or old.platform != chat.platform or (old.chat_id, old.thread_id) != (
+                chat.id, chat.thread_id) or old.started_at is None:
+            return self._alert(lang, "bot-error-malformed")
+        if old.active:
+            return self._alert(lang, "table-again-not-over")
+        seats = sorted((s for s in await self.store.list_seats(old.id) if s.seat is not None),
+                       key=lambda s: s.seat or 0)
+        people = [s for s in seats if not s.is_computer or s.absence == "away"]
+        if not any(s.user_id == user.id for s in people):
+            return self._alert(lang, "table-again-players-only")
+        try:
+            table = await self.store.create_table(
+                chat.platform, chat.id, chat.thread_id, old.game, creator_id=user.id,
+                language=old.language, title=chat.title or old.title, options=old.options,
+                creator_name=user.name, clock=old.clock)
+        except ActiveTableExists:
+            return self._alert(lang, "bot-error-table-exists")
+        log.info("table %s: a rematch of table %s", table.id, old.id)
+        await self._schedule_lobby_timeout(table)
+        for seat in seats:
+            if seat.absence == "left":
+                continue  # they left that game: they join this one themselves if they wish
+            person = not seat.is_computer or seat.absence == "away"
+            await self.store.add_seat(table.id, seat.user_id, seat.display_name,
+                                      language=seat.language if person else None,
+                                      computer=None if person else seat.computer)
+        return Result(Reply(self.tr.t(lang, "table-again-opened")),
+                      posts=(await self._lobby_post(table),))

@@ -43,12 +43,13 @@ _CODES = {
     "vote": "v",  # a vote (table, arg: the choice's letter and the vote's number, "c12")
     "back": "i",  # an absent player takes their seat back (table)
     "quit": "q",  # leaving a game under way, confirmed (table, arg: "y"/"n" and the seat)
+    "again": "a",  # a new lobby for the same game, options and people (table)
     "settings": "S",  # a chat's /settings menu (chat, the settings' digest, path: field, value)
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
 _WITH_PATH = {"go", "confirm"}
 _WITH_ARG = {"newgame", "language"}
-_TABLE_ONLY = {"join", "leave", "start", "cancel", "hand", "back"}
+_TABLE_ONLY = {"join", "leave", "start", "cancel", "hand", "back", "again"}
 _TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit"}
 _WITH_CHAT = {"settings"}
 

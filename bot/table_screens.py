@@ -163,7 +163,8 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
                  vote_buttons: Sequence[tuple[Button, ...]] = ()) -> Screen:
     """The group's picture and caption: what just happened, and whose turn it is (with their
     time `left`, in words; `out` of time) or the result. `ended` says why a game ended before
-    its end, over the standings at that point. Open votes come last, with their buttons."""
+    its end, over the standings at that point. Open votes come last, with their buttons; a
+    game over offers Play again."""
     names = [p.name for p in players]
     view = spec.view(state, None)
     image = picture(spec.name, "board", view, names)
@@ -175,15 +176,17 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
                 else tr.t(lang, "bot-standing", rank=s.rank, name=names[s.seat], score=s.score)
                 for s in standings]
 
+    again = ((Button(tr.t(lang, "table-again-button"), encode(Press("again", table_id))),),)
     if ended is not None:
         standings = spec.standings(state) if spec.standings else ()
         return Screen(lines(*happened, *([""] if happened else []), ended,
                             *(["", tr.t(lang, "table-standings-now"), *ranking(standings)]
-                              if standings else [])), image=image)
+                              if standings else [])), image=image, buttons=again)
     if outcome is not None:
         return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"),
                             *ranking(outcome.standings),
-                            tr.render_label(lang, outcome.reason, names)), image=image)
+                            tr.render_label(lang, outcome.reason, names)), image=image,
+                      buttons=again)
     left = left or {}
     turn: list[Text] = []
     for seat in sorted(spec.to_act(state)):

@@ -253,6 +253,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
             return await self._set_language(chat, user, press.arg, is_admin)
         if press.kind == "settings":
             return await self._settings_press(chat, user, press, is_admin, admin_of)
+        if press.kind == "again":
+            return await self._play_again(chat, user, press.table, lang)
         table = await self.store.get_table(press.table)
         # A press names its table. Lobby buttons live in the table's chat; game buttons in
         # its chat (the board) or in a private chat (a panel), where the seat check follows.
@@ -378,10 +380,12 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         over = spec.is_over(new_state)
         new_dict = spec.to_dict(new_state)
         try:
+            outcome = spec.outcome(new_state)
             version = await self.store.commit_action(
                 table.id, table.version, me.seat, action, new_dict,
                 new_status=Status.FINISHED if over else None, events=events_to_json(events),
-                settled=new_dict if spec.continuous else None)
+                settled=new_dict if spec.continuous else None,
+                results=outcome.standings if outcome else None)
         except VersionConflict:
             return self._alert(lang, "bot-error-outdated")
         self._last_events[table.id] = (version, events)

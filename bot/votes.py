@@ -283,8 +283,11 @@ class TableVotes:
 
     async def _abandon(self: TableService, table: TableRow, why: str) -> Result:
         """End a game before its end: the board shows the standings at this point and why."""
+        spec = self.games[table.game]
+        state = spec.from_dict(table.state or {})
         try:
-            await self.store.set_status(table.id, Status.CANCELLED, allowed_from=(Status.PLAYING,))
+            await self.store.set_status(table.id, Status.CANCELLED, allowed_from=(Status.PLAYING,),
+                                        results=spec.standings(state) if spec.standings else None)
         except StatusConflict:
             return Result()
         await self.store.cancel_work(table.id)

@@ -104,7 +104,7 @@ async def assert_final(world: World, group: FakeChat, table: int, players: list[
     for standing in outcome.standings:
         assert TR.render_label(lang, SPEC.standing_label(standing), names) in lines
     assert group.bot_messages == [board_message]  # lobby and ping deleted, nothing else
-    assert not board_message.buttons
+    assert [p.kind for _, p in presses(board_message)] == ["again"]  # only Play again
     assert not any(choices(user) for user in players)
 
 
@@ -569,7 +569,8 @@ async def test_language_and_cancel(world: World, fake_telegram: FakeTelegramServ
     await world.send(admin, group, "/cancel")
     assert (await world.store.get_table(table)).status == "cancelled"  # type: ignore[union-attr]
     assert TR.t("pl", "table-cancelled-game", name="Ada") in content(board_message)
-    assert not board_message.buttons and not any(choices(user) for user in players)
+    assert [p.kind for _, p in presses(board_message)] == ["again"]
+    assert not any(choices(user) for user in players)
     assert not [m for m in group.bot_messages if m is not board_message and
                 any(p.kind == "hand" for _, p in presses(m))]
 

@@ -7,6 +7,7 @@ for its guarantees and `schema.py` for the tables.
 from .chat_options import ChatOptions
 from .clocks import Vote
 from .due import DueWork
+from .records import SeatResult
 from .schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StoreError
 from .store import (
     ACTIVE,
@@ -44,6 +45,7 @@ __all__ = [
     "PendingJoin",
     "Platform",
     "SchemaTooNew",
+    "SeatResult",
     "SeatRow",
     "Status",
     "StatusConflict",

@@ -193,6 +193,26 @@ MIGRATIONS: tuple[str, ...] = (
         at REAL NOT NULL
     );
     """,
+    # 5: what is kept of a game that ended. A game that was played has `started_at`; one
+    # that ended (finished, or abandoned: cancelled while playing) has `ended_at` and a
+    # `results` row per seat, written in the same transaction as its last move or its end:
+    # the standings then, which stats and histories read without replaying anything.
+    """
+    ALTER TABLE tables ADD COLUMN started_at REAL;
+    ALTER TABLE tables ADD COLUMN ended_at REAL;
+
+    CREATE INDEX tables_by_end ON tables (platform, chat_id, ended_at)
+        WHERE ended_at IS NOT NULL;
+
+    CREATE TABLE results (
+        table_id  INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL CHECK (seat >= 0),
+        rank      INTEGER NOT NULL CHECK (rank >= 1),
+        score     INTEGER NOT NULL,
+        tiebreaks TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(tiebreaks)),
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

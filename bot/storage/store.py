@@ -33,14 +33,18 @@ from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping, S
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
 
 import aiosqlite
 
 from .chat_options import ChatOptionsStore
 from .clocks import ClockStore
 from .due import DueWorkStore
+from .records import RecordsStore
 from .schema import SCHEMA_VERSION, SchemaTooNew, StoreError, migrate
+
+if TYPE_CHECKING:
+    from engine.core import Standing
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +162,8 @@ class TableRow:
     created_at: float  # unix seconds
     updated_at: float
     clock: str = "off"  # the turn clock's code (bot/clocks.py)
+    started_at: float | None = None  # when its game started
+    ended_at: float | None = None  # when its game ended (finished or abandoned)
 
     @property
     def active(self) -> bool:
@@ -247,7 +253,7 @@ class _Opening:
             await self._store.close()
 
 
-class Store(DueWorkStore, ClockStore, ChatOptionsStore):
+class Store(DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore):
     """Async store on one aiosqlite connection. Create with `await Store.open(path)`.
     Pending deadlines are kept by `DueWorkStore` (due.py), chats' options (/settings) by
     `ChatOptionsStore` (chat_options.py)."""
@@ -420,13 +426,15 @@ class Store(DueWorkStore, ClockStore, ChatOptionsStore):
         await self._write(tx)
 
     async def set_status(
-        self, table_id: int, status: str, *, allowed_from: Iterable[str] | None = None
+        self, table_id: int, status: str, *, allowed_from: Iterable[str] | None = None,
+        results: Sequence[Standing] | None = None,
     ) -> None:
         """Move a table to `status` (typically 'finished' or 'cancelled').
 
         With `allowed_from`, raises `StatusConflict` unless the table is currently in
         one of those statuses: `set_status(t, 'cancelled', allowed_from=ACTIVE)` is
-        how two racing Cancel presses resolve to one.
+        how two racing Cancel presses resolve to one. `results` (a game abandoned: the
+        standings at that point) are kept with the end time, in the same transaction.
         """
         status = Status(status)
 
@@ -437,6 +445,8 @@ class Store(DueWorkStore, ClockStore, ChatOptionsStore):
                     "UPDATE tables SET status = ?, updated_at = ? WHERE id = ?",
                     (status, self._clock(), table_id),
                 )
+                if results is not None:
+                    await _record_end(db, table_id, results, self._clock())
             except sqlite3.IntegrityError:
                 # Only the one-active-table index can fail here (re-activating a table).
                 where = (row["platform"], row["chat_id"], row["thread_id"])
@@ -558,8 +568,8 @@ class Store(DueWorkStore, ClockStore, ChatOptionsStore):
             row = await _one(
                 db,
                 "UPDATE tables SET status = 'playing', seed = ?, state = ?, version = 0,"
-                " updated_at = ? WHERE id = ? RETURNING *",
-                (seed, encoded, self._clock(), table_id),
+                " updated_at = ?, started_at = ? WHERE id = ? RETURNING *",
+                (seed, encoded, self._clock(), self._clock(), table_id),
             )
             return _table(row)
 
@@ -576,13 +586,15 @@ class Store(DueWorkStore, ClockStore, ChatOptionsStore):
         *,
         events: Json | None = None,
         settled: Json | None = None,
+        results: Sequence[Standing] | None = None,
     ) -> int:
         """Record one accepted action and the state it led to; return the new version.
 
         In one transaction: only if the table is playing at `expected_version`,
         append action number `expected_version + 1` (with the move's `events` and, for a
         simulated game, the `settled` state it reached), store `new_state`, bump the
-        version and optionally set `new_status` ('finished' when the game ended).
+        version and optionally set `new_status` ('finished' when the game ended, with its
+        `results`: the final standings, kept with the end time).
         Otherwise nothing changes and `VersionConflict` / `StatusConflict` /
         `TableNotFound` is raised.
         """
@@ -616,6 +628,8 @@ class Store(DueWorkStore, ClockStore, ChatOptionsStore):
                  None if events is None else _json(events),
                  None if settled is None else _json(settled)),
             )
+            if results is not None:
+                await _record_end(db, table_id, results, now)
             return expected_version + 1
 
         return await self._write(tx)
@@ -1039,6 +1053,17 @@ def _json(value: Json) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+async def _record_end(db: aiosqlite.Connection, table_id: int, results: Sequence[Standing],
+                      now: float) -> None:
+    """Keep how a game ended: its end time and each seat's standing."""
+    await db.execute("UPDATE tables SET ended_at = ? WHERE id = ?", (now, table_id))
+    await db.executemany(
+        "INSERT INTO results (table_id, seat, rank, score, tiebreaks) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (table_id, seat) DO UPDATE SET rank = excluded.rank,"
+        " score = excluded.score, tiebreaks = excluded.tiebreaks",
+        [(table_id, r.seat, r.rank, r.score, _json(list(r.tiebreaks))) for r in results])
+
+
 def _table(row: Any) -> TableRow:
     return TableRow(
         id=row["id"],
@@ -1058,6 +1083,8 @@ def _table(row: Any) -> TableRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         clock=row["clock"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
     )
 
 

@@ -50,3 +50,9 @@ table-lobby-expired = Nobody started the game within { $minutes } { $minutes ->
         [one] minute
        *[other] minutes
     }, so the table closed itself. Open a new one with /newgame.
+
+# Play again
+table-again-button = 🔁 Play again
+table-again-opened = A new table is open, with the same players: press Start when everyone is ready.
+table-again-not-over = This game is still going on.
+table-again-players-only = Only the players of this game can start it again.

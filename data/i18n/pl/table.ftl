@@ -50,3 +50,9 @@ table-lobby-expired = Nikt nie rozpoczął gry w ciągu { $minutes } { $minutes 
         [one] minuty
        *[other] minut
     }, więc stół zamknął się sam. Nowy można otworzyć poleceniem /newgame.
+
+# Jeszcze raz
+table-again-button = 🔁 Zagraj jeszcze raz
+table-again-opened = Otwarto nowy stół z tymi samymi graczami: naciśnij „Rozpocznij”, gdy wszyscy będą gotowi.
+table-again-not-over = Ta gra jeszcze trwa.
+table-again-players-only = Tylko gracze tej gry mogą zacząć ją od nowa.

@@ -51,3 +51,9 @@ table-lobby-expired = Игру не начали за { $minutes } { $minutes ->
         [few] минуты
        *[other] минут
     }, поэтому стол закрылся сам. Новый можно открыть командой /newgame.
+
+# Ещё раз
+table-again-button = 🔁 Сыграть ещё
+table-again-opened = Открыт новый стол с теми же игроками: нажми «Начать», когда все готовы.
+table-again-not-over = Эта игра ещё идёт.
+table-again-players-only = Начать эту игру заново могут только её игроки.
