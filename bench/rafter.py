@@ -154,6 +154,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=14)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2,
+                        help="whole random games timed move by move at the end")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     early: list[float] = []
@@ -176,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     build, ask = _probe_seconds(scene)
     print(f"probe ({len(scene.pieces)} pieces): build {build * 1000:.1f} ms, "
           f"100 queries of a 23x5 grid {ms(ask)}")
-    _game_lines(args.seed, args.players)
+    _game_lines(args.seed, args.players, games=args.games)
 
 
 def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) -> None:

@@ -267,5 +267,5 @@ def test_thicker_solver_boards_are_configurable() -> None:
 def test_bench_plays_a_few_legal_looking_turns(capsys) -> None:
     from bench.rafter import main
 
-    main(["--turns", "2", "--seed", "7"])
+    main(["--turns", "2", "--seed", "7", "--games", "0"])  # the whole games take a minute
     assert "early (turns 0-3)" in capsys.readouterr().out
