@@ -7,6 +7,7 @@ from bench import (
     lighthouse,
     rafter,
     rafter_render,
+    replay,
     scheduler,
     telegram,
 )
@@ -14,7 +15,8 @@ from bench import (
 if __name__ == "__main__":
     for name, bench in (("Lanterns", lanterns), ("Hanabi", hanabi), ("Lighthouse", lighthouse),
                         ("Rafter Five physics", rafter), ("Rafter Five pictures", rafter_render),
-                        ("Telegram", telegram), ("Discord", discord),
+                        ("Replay animations", replay), ("Telegram", telegram),
+                        ("Discord", discord),
                         ("Scheduler", scheduler)):
         print(f"== {name}", flush=True)
         bench.main([])

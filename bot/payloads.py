@@ -45,12 +45,16 @@ _CODES = {
     "quit": "q",  # leaving a game under way, confirmed (table, arg: "y"/"n" and the seat)
     "again": "a",  # a new lobby for the same game, options and people (table)
     "settings": "S",  # a chat's /settings menu (chat, the settings' digest, path: field, value)
+    "forget": "t",  # /forgetme's question answered (arg: "yes"/"no"; in place of a table, the
+    # minute it was asked, so an old question expires)
+    "replay": "r",  # a finished game's replay (table, arg: a move number, or "o" open, "a"
+    # its animation, "f" its file)
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
 _WITH_PATH = {"go", "confirm"}
 _WITH_ARG = {"newgame", "language"}
 _TABLE_ONLY = {"join", "leave", "start", "cancel", "hand", "back", "again"}
-_TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit"}
+_TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit", "replay", "forget"}
 _WITH_CHAT = {"settings"}
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,8}")

@@ -72,10 +72,19 @@ def picture_name(image: bytes) -> str:
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """A file sent as a document with a message (a game's export), never shown inline."""
+
+    name: str  # the file name people see and save it under
+    data: bytes
+
+
+@dataclass(frozen=True)
 class Screen:
     text: Text
     image: bytes | None = None  # a PNG, or a GIF for a clip (sent fresh, never edited)
     buttons: tuple[tuple[Button, ...], ...] = ()
+    file: Attachment | None = None  # a document (sent fresh, never edited); not with `image`
 
     def fingerprint(self) -> str:
         """A digest of everything shown, so an identical edit is never sent."""
@@ -83,6 +92,8 @@ class Screen:
         digest.update(repr((self.text, self.buttons)).encode())
         if self.image is not None:
             digest.update(self.image)
+        if self.file is not None:
+            digest.update(self.file.name.encode() + b"\0" + self.file.data)
         return digest.hexdigest()
 
     def image_fingerprint(self) -> str | None:
@@ -155,6 +166,12 @@ class Result:
     private: Screen | None = None
     """A screen for the person alone (a menu only they may use): in their private chat on
     Telegram, an ephemeral message on Discord. Answering a press on it, it takes its place."""
+    edit: Screen | None = None
+    """A screen in place of the message that was pressed, public or not (a replay's next
+    step): that message is edited. Only for presses (a command has no pressed message)."""
+    aside: Screen | None = None
+    """A new message beside the one pressed, which stays as it is (a replay, its animation,
+    a file): in the chat on Telegram; to the presser alone on Discord."""
 
     async def all_posts(self) -> tuple[Post | Drop, ...]:
         """Every post, waiting for the drawn ones (for callers that need no early answer)."""

@@ -160,11 +160,12 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
                  players: Sequence[Player], events: Sequence[Event], ended: str | None = None,
                  left: Mapping[int, str] | None = None, out: Collection[int] = (),
                  vote_lines: Sequence[str] = (),
-                 vote_buttons: Sequence[tuple[Button, ...]] = ()) -> Screen:
+                 vote_buttons: Sequence[tuple[Button, ...]] = (), exportable: bool = False
+                 ) -> Screen:
     """The group's picture and caption: what just happened, and whose turn it is (with their
     time `left`, in words; `out` of time) or the result. `ended` says why a game ended before
     its end, over the standings at that point. Open votes come last, with their buttons; a
-    game over offers Play again."""
+    game over offers Play again, and its file (`exportable`: hanab.live's for Hanabi)."""
     names = [p.name for p in players]
     view = spec.view(state, None)
     image = picture(spec.name, "board", view, names)
@@ -183,6 +184,9 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
                             *(["", tr.t(lang, "table-standings-now"), *ranking(standings)]
                               if standings else [])), image=image, buttons=again)
     if outcome is not None:
+        if exportable:
+            again = (again[0] + (Button(tr.t(lang, "replay-file-button"),
+                                        encode(Press("replay", table_id, arg="f"))),),)
         return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"),
                             *ranking(outcome.standings),
                             tr.render_label(lang, outcome.reason, names)), image=image,

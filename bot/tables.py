@@ -22,10 +22,13 @@ from bot import clocks, thinking
 from bot import table_screens as screens
 from bot.chat_settings import SETTINGS_LINK, ChatAdminCheck, ChatSettings
 from bot.computer_seats import COMPUTER_TURN, ComputerSeats
+from bot.history import EXPORTS, TableHistory
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.lobby import LOBBY_TIMEOUT, TableLobby
 from bot.options import BadOption, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
+from bot.player_stats import FORGET, PlayerStats
+from bot.rules_text import rules_text
 from bot.scheduler import Scheduler
 from bot.screens import (
     Button,
@@ -87,9 +90,10 @@ _ERRORS = {
 }
 
 
-class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSettings):
+class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSettings,
+                   TableHistory, PlayerStats):
     COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language",
-                                 "settings")
+                                 "settings", "history", "stats", "forgetme")
 
     def __init__(self, store: Store, translator: Translator, *, default_language: str = "en",
                  games: dict[str, GameSpec] | None = None,
@@ -157,6 +161,12 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
             return await self._rules(chat, lang, args)
         if name == "language":
             return Result(message=self._language_picker(lang))
+        if name == "stats":
+            return await self._stats_command(chat, user, lang, args)
+        if name == "forgetme":
+            return await self._forget_command(chat, user, lang)
+        if name == "history":
+            return await self._history(chat, lang)
         if name == "settings":
             return await self._settings_command(chat, user, is_admin)
         if name == "newgame":
@@ -180,13 +190,24 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                       if result.reply.text else None)
 
     async def _rules(self, chat: ChatRef, lang: str, args: str) -> Result:
-        spec = self.games.get(args.lower())
+        """`/rules <game> [options]` describes the game with those options (the defaults
+        without); a bare `/rules` the game of this chat's table, with its options."""
+
+        name, *words = args.split() or [""]
+        spec = self.games.get(name.lower())
+        options: dict[str, Any] = {}
         if spec is None and not args:
             table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
             spec = self.games.get(table.game) if table else None
+            options = dict(table.options) if table else {}
         if spec is None:
             return _say(self.tr.t(lang, "bot-error-unknown-game", games=", ".join(self.games)))
-        return _say(self.tr.t(lang, spec.rules_key))
+        try:
+            options = parse_options(spec, words) if words else options
+        except BadOption as bad:
+            return _say(self.tr.t(lang, "table-bad-option", word=bad.word,
+                                  options=known_options(spec) or "—"))
+        return _say(rules_text(self.tr, lang, spec, options))
 
     async def _newgame(self, chat: ChatRef, user: UserRef, lang: str, args: str) -> Result:
         if chat.private:
@@ -209,7 +230,11 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
     async def _open_table(self, chat: ChatRef, user: UserRef, spec: GameSpec,
                           options: dict[str, Any] | None = None) -> Result:
         chat_lang = await self.store.get_chat_language(chat.platform, chat.id)
-        lang = chat_lang or normalize_language(user.language, self.default_language)
+        opener = chat_lang or normalize_language(user.language, self.default_language)
+        # A chat that never chose a language (/language, /settings) keeps the language of
+        # its first table, its first opener's, so that its tables do not alternate with
+        # who opens them; answers meant for one person still follow their own language.
+        lang = chat_lang or await self.store.last_table_language(chat.platform, chat.id) or opener
         chat_options = await self.store.get_chat_options(chat.platform, chat.id)
         clock = clocks.default_clock(spec.name, chat_options.clock)
         try:
@@ -218,7 +243,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                                                   title=chat.title, options=options or {},
                                                   creator_name=user.name, clock=clock.code)
         except ActiveTableExists:
-            return Result(Reply(self.tr.t(lang, "bot-error-table-exists"), alert=True))
+            return Result(Reply(self.tr.t(opener, "bot-error-table-exists"), alert=True))
         log.info("table %s opened for %s on %s", table.id, spec.name, chat.platform)
         await self._schedule_lobby_timeout(table)
         settings = await self.store.get_user_settings(chat.platform, user.id)
@@ -251,6 +276,10 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
             return await self._open_table(chat, user, spec)
         if press.kind == "language":
             return await self._set_language(chat, user, press.arg, is_admin)
+        if press.kind == FORGET:
+            return await self._forget_press(chat, user, press, lang)
+        if press.kind == "replay":
+            return await self._replay_press(chat, user, press, lang)
         if press.kind == "settings":
             return await self._settings_press(chat, user, press, is_admin, admin_of)
         if press.kind == "again":
@@ -505,7 +534,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         return lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
             self.tr, lang, spec=spec, table_id=table.id, state=state, players=players,
             events=events, ended=ended, left=left, out=extras.out,
-            vote_lines=extras.vote_lines, vote_buttons=extras.vote_buttons))
+            vote_lines=extras.vote_lines, vote_buttons=extras.vote_buttons,
+            exportable=table.game in EXPORTS))
 
     def _clip_draw(self, table: TableRow, spec: GameSpec, state: Any,
                    players: Sequence[screens.Player]) -> Draw:

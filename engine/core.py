@@ -264,6 +264,10 @@ class GameSpec:
     leaves, and `legal_actions` offers a finite sample of them on a coarse grid."""
     computer: Mapping[str, ComputerPlayer] = field(default_factory=dict)
     """The computer players a table may seat, by level (see `LEVELS`)."""
+    perfect_score: Callable[[Mapping[str, Any]], int] | None = None
+    """A cooperative game (the players win or lose together, every standing being the
+    team's): its perfect score with these options. None for a game played against each
+    other."""
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None

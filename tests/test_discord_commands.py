@@ -74,7 +74,7 @@ async def test_parameters_and_game_choices_are_localised() -> None:
 async def test_table_commands_are_not_offered_in_direct_messages() -> None:
     found = {p["name"]: p for p in await payloads()}
     assert {n for n, p in found.items() if p.get("dm_permission") is False} == {
-        "newgame", "cancel", "leave", "settings"}
+        "newgame", "cancel", "leave", "settings", "history"}
 
 
 @pytest.mark.parametrize("locale", [discord.Locale.american_english, discord.Locale.german])

@@ -127,6 +127,14 @@ async def test_whole_two_player_game_through_buttons_and_selects(
         assert notes(record)[-1] == TR.t(lang_of(anna), "bot-error-table-finished")
     assert (await table_snapshot(world.store, table), channel_snapshot(server)) == before
 
+    # Play again: a new lobby with the same two players, hosted by whoever pressed it
+    await world.click(bob, button(board_message, "again"))
+    again = await world.table(channel)
+    assert again.id != table and again.creator_id == str(bob.id)
+    assert {s.user_id for s in await world.store.list_seats(again.id)} == {
+        str(anna.id), str(bob.id)}
+    assert escape(anna.name) in lobby(channel).content
+
 
 @pytest.mark.parametrize("game", sorted(set(GAMES) - {"lanterns"}))
 async def test_every_other_game_plays_on_discord(

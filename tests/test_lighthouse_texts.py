@@ -19,6 +19,7 @@ from engine.lighthouse.ending import BY_DRAW, BY_SIDE, BY_TRACK, RoundResult
 from engine.lighthouse.options import Options
 from engine.lighthouse.state import OVER, ROUND_OVER
 from tests.test_lighthouse_rules import arrange, row
+from tests.test_rules_text import summary_keys
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,7 +34,8 @@ def labels_of_menus(state, seat, path: tuple[str, ...] = ()) -> set[Label]:
 
 
 def labels_of_matches(matches: int, options: dict | None = None, *, every: int = 9) -> set[Label]:
-    labels: set[Label] = {Label(SPEC.rules_key), Label("game-lighthouse"),
+    # the rules summary takes the options: tests/test_rules_text.py
+    labels: set[Label] = {Label("game-lighthouse"),
                           Label("game-lighthouse-tagline")}
     for seed in range(matches):
         rng = random.Random(seed)
@@ -108,7 +110,7 @@ def test_every_engine_label_is_translated_with_its_arguments(lang, labels, caplo
         "lighthouse-preview-round-draw", "lighthouse-preview-round-zone",
         "lighthouse-preview-marker", "lighthouse-result-two-wins",
         "lighthouse-result-more-wins", "lighthouse-result-equal-wins",
-        "lighthouse-result-all-drawn", "lighthouse-standing", "lighthouse-rules",
+        "lighthouse-result-all-drawn", "lighthouse-standing",
     }
     assert expected <= keys, sorted(expected - keys)
 
@@ -123,6 +125,7 @@ def test_every_lighthouse_message_is_emitted_somewhere(labels):
                 for value in (arg if isinstance(arg, list) else [arg]) if isinstance(value, str)}
     emitted |= {f"lighthouse-combo-{n}" for n in range(2, 8)}  # 6 and 7 need 7×7 zones
     emitted |= computer_reason_keys()
+    emitted |= summary_keys("lighthouse")
     assert defined - emitted == set()
 
 

@@ -19,6 +19,7 @@ from fluent.syntax import ast as ftl
 from bot.i18n import I18N_DIR, LANGUAGES, Translator
 from engine.core import Label
 from engine.rafter import SPEC
+from tests.test_rules_text import summary_keys
 
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine" / "rafter"
 RISKY = "rafter-opt-risk"  # the "how risky?" step runs slow trial placements: never taken
@@ -75,7 +76,8 @@ def keys_in_engine_source(prefix: str = "rafter-") -> set[str]:
 
 def labels_of_rare_cases() -> set[Label]:
     """What short games seldom reach: every refusal, every risk answer, every ending."""
-    labels = {Label(SPEC.rules_key), Label("game-rafter"), Label("game-rafter-tagline"),
+    # the rules summary takes the options: tests/test_rules_text.py
+    labels = {Label("game-rafter"), Label("game-rafter-tagline"),
               Label("rafter-end-no-room"), Label("rafter-end-no-lumber"),
               Label("rafter-out", {"seat": 1}), Label("rafter-end-penalties", {"seat": 1}),
               Label("rafter-end-all-placed", {"seat": 0}),
@@ -171,7 +173,7 @@ def test_the_languages_define_the_same_rafter_messages():
 def test_no_rafter_message_is_dead(labels, translator):
     """Each key of rafter.ftl is one the engine (or the host) uses."""
     defined = {k for k in translator.keys("en") if "rafter" in k}
-    used = {label.key for label in labels} | keys_in_engine_source()
+    used = {label.key for label in labels} | keys_in_engine_source() | summary_keys("rafter")
     used |= {value for label in labels for value in label.args.values() if isinstance(value, str)}
     assert defined - used == set()
 

@@ -248,9 +248,20 @@ def test_three_players_leave_one_side_empty() -> None:
     geo = lanterns.board_geometry(view3)
     mid_y = geo.top + geo.rows * geo.tile // 2
     west, east = (lanterns.MARGIN + 8, mid_y), (img3.width - lanterns.MARGIN - 8, mid_y)
-    assert _sample(img3, west) == lanterns.NIGHT  # nobody sits west: no panel there
+    assert _sample(img3, west) not in (lanterns.PANEL, lanterns.PANEL_HOT)  # nobody sits west
     assert _sample(img3, east) in (lanterns.PANEL, lanterns.PANEL_HOT)
     assert _sample(img4, west) in (lanterns.PANEL, lanterns.PANEL_HOT)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_board_has_one_player_box_per_player(players: int) -> None:
+    # Issue 18: a 3-player board drew an empty fourth box on the west side.
+    from render.lanterns.board import _board_plan
+
+    view = make_view(players, 20, seed=4)
+    plan = _board_plan(view)
+    assert set(plan.sides) == {s["side"] for s in view["seats"]}
+    assert len(plan.sides) == players
 
 
 def test_finished_game_shows_places() -> None:

@@ -143,6 +143,15 @@ async def test_whole_game_played_through_the_buttons(
                                                 "bot-error-table-finished")
     assert (await table_snapshot(world.store, table), chat_snapshot(group)) == before
 
+    # Play again: a new lobby with the same people, hosted by whoever pressed it
+    answer = await world.press(players[1], board_message, button_data(board_message, "again"))
+    assert not answer.alert
+    again = await world.table(group)
+    assert again.id != table and again.creator_id == str(players[1].id)
+    assert {s.user_id for s in await world.store.list_seats(again.id)} == {
+        str(user.id) for user in players}
+    assert all(user.first_name in content(lobby(group)) for user in players)
+
 
 async def test_three_player_game_survives_a_restart(
         world: World, fake_telegram: FakeTelegramServer, logs: pytest.LogCaptureFixture

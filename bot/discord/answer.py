@@ -151,6 +151,23 @@ class Answer:
                 self._original_used = self._original_used or handle.message_id is None
             return handle
 
+    async def update(self, shown: Layout) -> bool:
+        """Show `shown` in place of the message pressed, public or ephemeral (a replay's
+        next step); False if it could not be."""
+        async with self._lock:
+            if self._state is _State.GONE or self.is_command:
+                return False
+            response = self.interaction.response
+            if self._state is _State.OPEN and not response.is_done():
+                ok = await self._call("edit_message", response.edit_message(
+                    **edit_kwargs(shown)))
+            else:  # after a deferral, the original response is the pressed message
+                ok = await self._call("edit_original_response", self.interaction.
+                                      edit_original_response(**edit_kwargs(shown)))
+            if ok:
+                self._state = _State.ANSWERED
+            return ok
+
     async def say(self, text: str) -> None:
         """An ephemeral note for the person; it never replaces what they pressed on."""
         shown = Layout(text, None, (), ())

@@ -1,7 +1,7 @@
 """The slash commands and their localisations.
 
 The commands are the service's (`TableService.COMMANDS`): /newgame (the game as a choice,
-and its options as text), /games, /rules (a game, as a choice), /help, /cancel, /leave,
+and its options as text), /games, /rules and /stats (a game, as a choice), /help, /cancel, /leave,
 /language, /settings (in a guild only, like /newgame, /cancel and /leave). Every user-visible
 string is a `locale_str` whose `key` names a Fluent message (`cmd-*` in table.ftl and
 settings.ftl, `dc-param-*` in discord.ftl, `game-*` for the games), and
@@ -69,7 +69,7 @@ def text(tr: Translator, key: str) -> locale_str:
     return locale_str(tr.t("en", key)[:DESCRIPTION_LIMIT], key=key)
 
 
-GUILD_ONLY = frozenset({"newgame", "cancel", "leave", "settings"})
+GUILD_ONLY = frozenset({"newgame", "cancel", "leave", "settings", "history"})
 """Commands about a channel's table: not offered in direct messages."""
 
 
@@ -97,6 +97,13 @@ def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterab
     async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
         await run(interaction, "rules", game or "")
 
+    @app_commands.command(name="stats", description=text(tr, "cmd-stats"))
+    @app_commands.rename(game=game_name)
+    @app_commands.describe(game=text(tr, "dc-param-stats-game-description"))
+    @app_commands.choices(game=choices)
+    async def stats(interaction: discord.Interaction, game: str | None = None) -> None:
+        await run(interaction, "stats", game or "")
+
     def simple(name: str) -> app_commands.Command[Any, ..., None]:
         async def callback(interaction: discord.Interaction) -> None:
             await run(interaction, name, "")
@@ -104,7 +111,7 @@ def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterab
         return app_commands.Command(name=name, description=text(tr, f"cmd-{name}"),
                                     callback=callback)
 
-    special = {"newgame": newgame, "rules": rules}
+    special = {"newgame": newgame, "rules": rules, "stats": stats}
     commands = [special.get(name) or simple(name) for name in names]
     for command in commands:
         command.guild_only = command.name in GUILD_ONLY

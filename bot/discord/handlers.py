@@ -188,6 +188,14 @@ class Interactions:
         if shown:
             if reply.alert and reply.text:
                 await answer.say(reply.text)
+        elif result.edit is not None:
+            # the pressed message becomes this (a replay's step), wherever it is
+            await answer.update(layout(result.edit))
+            if reply.alert and reply.text:
+                await answer.say(reply.text)
+        elif result.aside is not None:
+            # a new message for the presser, the pressed one left as it is
+            await answer.show(layout(result.aside), replace=False)
         elif result.private is not None:
             # a menu for them alone (/settings): in place of the one they pressed on; a
             # refusal that comes with it (an outdated press) is said as well

@@ -140,13 +140,21 @@ def picture(shown: Layout) -> discord.File | None:
     return discord.File(io.BytesIO(shown.image), filename=picture_name(shown.image))
 
 
+def document(shown: Layout) -> discord.File | None:
+    if shown.file is None:
+        return None
+    return discord.File(io.BytesIO(shown.file.data), filename=shown.file.name)
+
+
 def send_kwargs(shown: Layout, *, notify: bool = False) -> dict[str, Any]:
     """For `Messageable.send`, `InteractionResponse.send_message` and `Webhook.send`."""
     kwargs: dict[str, Any] = {"content": shown.content,
                               "allowed_mentions": mentions_of(shown, notify=notify)}
-    file = picture(shown)
-    if file is not None:
-        kwargs["file"] = file
+    files = [f for f in (picture(shown), document(shown)) if f is not None]
+    if len(files) == 1:
+        kwargs["file"] = files[0]
+    elif files:
+        kwargs["files"] = files
     view = view_of(shown)
     if view is not None:
         kwargs["view"] = view

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from discord.utils import escape_markdown
 
-from bot.screens import Button, Mention, Screen, Text
+from bot.screens import Attachment, Button, Mention, Screen, Text
 
 CONTENT_LIMIT = 2000
 """Longest message content Discord takes."""
@@ -84,6 +84,7 @@ class Layout:
     image: bytes | None
     rows: tuple[Row, ...]
     mentions: tuple[str, ...]  # user ids mentioned in `content`
+    file: Attachment | None = None  # a document attached besides the picture
 
     @property
     def custom_ids(self) -> list[str]:
@@ -105,7 +106,7 @@ def layout(screen: Screen, *, note: str | None = None, as_text: bool = False) ->
     if not content.strip() and image is None:
         content = EMPTY
     mentions = tuple(dict.fromkeys(p.user_id for p in screen.text if isinstance(p, Mention)))
-    return Layout(content, image, component_rows(screen.buttons), mentions)
+    return Layout(content, image, component_rows(screen.buttons), mentions, screen.file)
 
 
 def to_content(text: Text, limit: int = CONTENT_LIMIT) -> str:

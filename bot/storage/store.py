@@ -42,6 +42,7 @@ from .clocks import ClockStore
 from .due import DueWorkStore
 from .records import RecordsStore
 from .schema import SCHEMA_VERSION, SchemaTooNew, StoreError, migrate
+from .stats import StatsStore
 
 if TYPE_CHECKING:
     from engine.core import Standing
@@ -253,7 +254,7 @@ class _Opening:
             await self._store.close()
 
 
-class Store(DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore):
+class Store(DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore):
     """Async store on one aiosqlite connection. Create with `await Store.open(path)`.
     Pending deadlines are kept by `DueWorkStore` (due.py), chats' options (/settings) by
     `ChatOptionsStore` (chat_options.py)."""
@@ -792,6 +793,15 @@ class Store(DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore):
     async def get_chat_language(self, platform: str, chat_id: Id) -> str | None:
         return await self._read(lambda db: _scalar(
             db, "SELECT language FROM chat_settings WHERE platform = ? AND chat_id = ?",
+            (Platform(platform), str(chat_id)),
+        ))
+
+    async def last_table_language(self, platform: str, chat_id: Id) -> str | None:
+        """The language of the chat's most recently opened table (any topic, any status),
+        or None for a chat that has had none."""
+        return await self._read(lambda db: _scalar(
+            db, "SELECT language FROM tables WHERE platform = ? AND chat_id = ?"
+                " ORDER BY id DESC LIMIT 1",
             (Platform(platform), str(chat_id)),
         ))
 

@@ -102,7 +102,8 @@ def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None 
             user_id: str | None = None, pressed: int | None = None) -> None:
     """Queue what the service wants shown: its posts, and its answer in `chat`. A screen for
     the person alone goes to their private chat (whose id is their user id): in place of the
-    message they pressed there (`pressed`), or as a new message."""
+    message they pressed there (`pressed`), or as a new message. `Result.edit` takes the
+    pressed message's place wherever it is; `Result.aside` is a new message beside it."""
     outbox.post(result.posts)
     if result.message is not None:
         outbox.say(chat.id, result.message, thread_id=chat.thread_id, language=language)
@@ -111,6 +112,11 @@ def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None 
             outbox.say(chat.id, result.private, language=language, replace=pressed)
         elif user_id is not None:
             outbox.say(user_id, result.private, language=language)
+    if result.edit is not None:  # in place of the pressed message (a command: a new one)
+        outbox.say(chat.id, result.edit, thread_id=chat.thread_id, language=language,
+                   replace=pressed)
+    if result.aside is not None:
+        outbox.say(chat.id, result.aside, thread_id=chat.thread_id, language=language)
 
 
 async def deliver_later(outbox: Outbox, result: Result) -> None:

@@ -49,7 +49,7 @@ from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, p
 from bot.storage.store import MessageRef, Store, StoreError
 
 from .limits import Limiter, OutboxLimits, is_group
-from .render import Shown, render
+from .render import CAPTION_LIMIT, Shown, render, to_html
 
 log = logging.getLogger(__name__)
 
@@ -437,22 +437,41 @@ class Outbox:
                          language=say.language)
 
     async def _replace(self, say: _Say, message_id: str) -> bool:
-        """Edit a one-off text message in place; False when it is gone or cannot become
-        this (then it is sent anew)."""
+        """Edit a one-off message in place (a menu's text; a replay step's picture and
+        caption); False when it is gone or cannot become this (then it is sent anew)."""
         chat = say.chat_id
-        shown = await self._text_version(say.screen, None, chat, language=say.language)
+        what = _What("message", None)
+        photo = say.screen.image is not None and self._photos_allowed(chat)
+        image = say.screen.image_fingerprint()
+        known = self._kinds.get((chat, message_id))
         try:
-            await self._call(chat, "editMessageText", _What("message", None), lambda: self.bot.
-                             edit_message_text(
-                                 chat_id=int(chat), message_id=int(message_id), text=shown.html,
-                                 parse_mode="HTML", reply_markup=shown.markup,
-                                 link_preview_options=NO_PREVIEW))
+            if photo:
+                shown = render(say.screen)
+                if known is not None and known.photo and known.image == image:
+                    await self._call(chat, "editMessageCaption", what, lambda: self.bot.
+                                     edit_message_caption(
+                                         chat_id=int(chat), message_id=int(message_id),
+                                         caption=shown.html, parse_mode="HTML",
+                                         reply_markup=shown.markup))
+                else:
+                    await self._call(chat, "editMessageMedia", what, lambda: self.bot.
+                                     edit_message_media(
+                                         chat_id=int(chat), message_id=int(message_id),
+                                         media=_photo_media(shown), reply_markup=shown.markup))
+            else:
+                shown = await self._text_version(say.screen, None, chat, language=say.language)
+                await self._call(chat, "editMessageText", what, lambda: self.bot.
+                                 edit_message_text(
+                                     chat_id=int(chat), message_id=int(message_id),
+                                     text=shown.html, parse_mode="HTML",
+                                     reply_markup=shown.markup, link_preview_options=NO_PREVIEW))
         except TelegramBadRequest as error:
             outcome = self._edit_refused(chat, error)
             if outcome is None:
                 raise
             return outcome is _Edit.DONE
         self.counters.edits["message"] += 1
+        self._remember(chat, message_id, _Kind(photo, image if photo else None))
         return True
 
     # --- sending ----------------------------------------------------------------------
@@ -463,6 +482,17 @@ class Outbox:
         else text (saying which right is missing when a picture had to be left out)."""
         what = _What(role, table_id)
         thread = int(thread_id) if thread_id is not None else None
+        if screen.file is not None:  # a document, its text as the caption
+            shown = render(dataclasses.replace(screen, image=None, file=None))
+            document = BufferedInputFile(screen.file.data, screen.file.name)
+            message = await self._call(chat, "sendDocument", what, lambda: self.bot.
+                                       send_document(int(chat), document,
+                                                     caption=to_html(screen.text, CAPTION_LIMIT),
+                                                     parse_mode="HTML",
+                                                     reply_markup=shown.markup,
+                                                     message_thread_id=thread))
+            self.counters.sends[role] += 1
+            return message
         if screen.image is not None and self._photos_allowed(chat):
             shown = render(screen)
             assert shown.photo is not None

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..core import GameSpec, Label, Standing
 from . import rules
-from .components import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
+from .components import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, variant_from_options
 from .computer import LEVELS
 from .menu import menu
 from .state import OVER, HanabiState, from_dict, to_dict
@@ -18,6 +21,10 @@ def _to_act(state: HanabiState) -> frozenset[int]:
 
 def _legal(state: HanabiState, seat: int) -> list[str]:
     return [a.encode() for a in rules.legal_actions(state, seat)]
+
+
+def _perfect_score(options: Mapping[str, Any]) -> int:
+    return variant_from_options(options).max_score
 
 
 def _standing_label(standing: Standing) -> Label:
@@ -42,6 +49,7 @@ SPEC = GameSpec(
     standing_label=_standing_label,
     standings=standings,
     computer=LEVELS,
+    perfect_score=_perfect_score,
 )
 
 __all__ = ["SPEC", "HanabiState"]

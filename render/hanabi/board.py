@@ -22,7 +22,13 @@ _MOVE_LINE = 42
 
 
 def _board_hand_h(view: Mapping[str, Any]) -> int:
-    return _BOARD_HAND_H + (_STRIP_H if view.get("phase") == "over" else 0)
+    return _BOARD_HAND_H + (_STRIP_H if _faces(view) else 0)
+
+
+def _faces(view: Mapping[str, Any]) -> bool:
+    """Hands face up: once the game is over, and in a replay of an ended game, which opens
+    every hand (bot/replay_screens.py)."""
+    return view.get("phase") == "over" or view.get("open_hands") is True
 
 
 def board_size(view: Mapping[str, Any]) -> tuple[int, int]:
@@ -58,7 +64,7 @@ def board_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
         by = y + (i // 2) * (hand_h + GAP)
         pointed = clue[1] if clue and clue[0] == hand.seat else ()
         _hand_box(canvas, draw, (bx, by, col_w, hand_h), hand, _name(names, hand.seat),
-                  current=current == hand.seat, faces=view.get("phase") == "over",
+                  current=current == hand.seat, faces=_faces(view),
                   all_colors=all_colors, card=_BOARD_CARD, pointed=pointed)
     rows = (len(seats) + 1) // 2
     y += rows * hand_h + (rows - 1) * GAP + GAP

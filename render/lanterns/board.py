@@ -30,11 +30,13 @@ class _BoardPlan:
 
 
 def _board_plan(view: Mapping[str, Any]) -> _BoardPlan:
+    # A box only for a side somebody sits on: three players leave the west side open
+    # (the lake takes its room) rather than showing an empty fourth box.
     used = frozenset(s.side for s in _seat_infos(view))
-    horizontal, vertical = bool(used & {0, 2}), bool(used & {1, 3})
+    horizontal = bool(used & {0, 2})
     inner = BOARD_WIDTH - 2 * MARGIN
     market_h = _market_height(view, inner, _MARKET)
-    lake_w = inner - (2 * (_V_PANEL_W + GAP) if vertical else 0)
+    lake_w = inner - len(used & {1, 3}) * (_V_PANEL_W + GAP)
     fixed = 2 * MARGIN + market_h + GAP + (2 * (_H_PANEL_H + GAP) if horizontal else 0)
     grid = _grid(view)
     tile = _tile_size(grid, lake_w, MAX_HEIGHT - fixed)
@@ -47,10 +49,11 @@ def _board_plan(view: Mapping[str, Any]) -> _BoardPlan:
     if horizontal:
         sides[0] = (MARGIN, y, inner, _H_PANEL_H)
         y += _H_PANEL_H + GAP
-    lake_x = MARGIN + (_V_PANEL_W + GAP if vertical else 0)
-    if vertical:
-        vy = y + (lake_h - _V_PANEL_H) // 2
+    lake_x = MARGIN + (_V_PANEL_W + GAP if 3 in used else 0)
+    vy = y + (lake_h - _V_PANEL_H) // 2
+    if 3 in used:
         sides[3] = (MARGIN, vy, _V_PANEL_W, _V_PANEL_H)
+    if 1 in used:
         sides[1] = (BOARD_WIDTH - MARGIN - _V_PANEL_W, vy, _V_PANEL_W, _V_PANEL_H)
     lake = (lake_x, y, lake_w, lake_h)
     y += lake_h

@@ -15,6 +15,9 @@ bot-help =
     /cancel — close the table (its host or a chat admin); any other player's /cancel asks the others.
     /language — choose the language I use in this chat.
     /settings — for chat admins: the language, clock, who starts tables, computer players, how long a lobby waits.
+    /stats — this chat's leaderboards (/stats hanabi for one game); in our private chat, your own figures.
+    /history — this chat's last 10 games, each to replay move by move.
+    /forgetme — in our private chat: I forget you (your results stay, anonymised).
     /help — show this message.
 bot-help-telegram-private = Your cards and your moves come to you in a private chat with me, so open it once and send /start.
 bot-help-discord-private = Your cards and your moves are shown only to you: press “My hand” on the board.

@@ -152,7 +152,7 @@ hanabi-standing = 🤝 { $seat }: { $score } { $score ->
 hanabi-rules =
     🎆 Hanabi (2–5 players, cooperative)
 
-    Together you launch five fireworks (red, yellow, green, blue, white), each from 1 up to 5. You hold your cards facing away from you: you see everyone's hand but your own. Each colour has 1,1,1,2,2,3,3,4,4,5. Hands: 5 cards with 2–3 players, 4 with 4–5. You share 8 clue tokens and 3 fuses.
+    { $deck } You hold your cards facing away from you: you see everyone's hand but your own. Hands: 5 cards with 2–3 players, 4 with 4–5. The players share 8 clue tokens and 3 fuses.
 
     On your turn do exactly one thing:
     💬 Give a clue (costs a clue token; impossible with none): tell another player about one colour or one number in their hand, pointing at every card of it; it must point at least at one card.
@@ -161,11 +161,15 @@ hanabi-rules =
 
     A new card goes to slot 1; the others move one slot right. Completing a firework with its 5 brings a clue token back (unless all 8 are there).
 
-    The game ends at once, lost, when the third fuse burns (score 0). It ends with 25 when every firework is complete. When the last card is drawn, everyone, the one who drew it too, takes exactly one more turn. The score is the sum of the fireworks: 0–5 horrible, 6–10 mediocre, 11–15 honourable, 16–20 excellent, 21–24 amazing, 25 legendary.
-
-    Options: multicolour, a sixth colour of five cards (one of each number), clued by its own name (25–29 legendary, 30 divine). Advanced: after the deck runs out play goes on, without drawing, until every firework is complete; losing a card that has no copy left (discarded or misplayed), the third fuse, or a player who has no cards while no clue token is left (nobody may pass) loses the game. Either perfect or lost.
+    { $ending }
 
     What you were told is kept on each card, and your panel shows what each card of yours can still be.
+hanabi-rules-deck = The players together launch five fireworks (red, yellow, green, blue, white), each from 1 up to 5. Each colour has 1,1,1,2,2,3,3,4,4,5.
+hanabi-rules-deck-multicolor = The players together launch six fireworks (red, yellow, green, blue, white and multicolour), each from 1 up to 5. Each of the first five colours has 1,1,1,2,2,3,3,4,4,5; multicolour has one card of each number and is clued by its own name.
+hanabi-rules-end = The game ends at once, lost, when the third fuse burns (score 0). It ends with { $perfect } when every firework is complete. When the last card is drawn, everyone, the one who drew it too, takes exactly one more turn. The score is the sum of the fireworks: { $scale }.
+hanabi-rules-end-advanced = Advanced rules: when the deck runs out, play goes on without drawing until every firework is complete ({ $perfect } points). The game is lost (score 0) as soon as a card with no copy left is lost (discarded or misplayed), when the third fuse burns, or when a player has no cards while no clue token is left (nobody may pass). Either perfect or lost.
+hanabi-rules-scale = 0–5 horrible, 6–10 mediocre, 11–15 honourable, 16–20 excellent, 21–24 amazing, 25 legendary
+hanabi-rules-scale-multicolor = 0–5 horrible, 6–10 mediocre, 11–15 honourable, 16–20 excellent, 21–24 amazing, 25–29 legendary, 30 divine
 
 ## Why a computer player moved (everyone reads it: it never names a card nobody may see)
 

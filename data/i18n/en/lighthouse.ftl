@@ -103,19 +103,25 @@ lighthouse-standing = { $rank }. { $seat } — { $wins } { $wins ->
 lighthouse-rules =
     🗼 Lighthouse (2 players)
 
-    The board has two 5×5 zones, red and blue; you play the colour of your zone. Each of you has 32 tokens of your colour, the numbers 1–8 four times each. The lighthouse marker starts at 0 on a track that runs 10 steps towards each player.
+    The board has two { $size }×{ $size } zones, red and blue; you play the colour of your zone. Each player has { $tokens } tokens of their colour: the numbers 1–{ $values }, { $copies } of each. The lighthouse marker starts at 0 on a track that runs { $track } steps towards each player.
 
-    A round: each of you shuffles your tokens face down and reveals the top one onto the centre cell of your own zone. The lower number starts (equal numbers are set aside and two new ones revealed; the set-aside tokens are then shuffled back). Each takes 3 tokens into a secret hand. The other player starts round 2; in round 3 the reveal decides again.
+    A round: each player shuffles their tokens face down and reveals the top one onto the centre cell of their own zone. The lower number starts (equal numbers are set aside and two new ones revealed, and the set-aside tokens are then shuffled back; should every pair tie until the piles run out, a coin toss decides). Each takes { $hand } { $hand ->
+        [one] token
+       *[other] tokens
+    } into a secret hand. The other player starts round 2; in round 3 the reveal decides again.
 
-    Your turn: put a token from your hand on any empty cell of either zone, then draw one. When your token completes a row or a column of its zone, the player with more tokens of their colour in that line scores it:
-    • a number appearing twice (a pair) 1 point, three times 3, four times 6, five times 10; they add up: two pairs 2, a pair and three of a kind 4;
-    • all five tokens of one colour: 3 more;
+    Your turn: put a token from your hand on any empty cell of either zone, then draw one (while your pile lasts). When your token completes a row or a column of its zone, the player with more tokens of their colour in that line scores it:
+    • a number appearing several times, in points: { $groups }; several such groups in a line add up;
+    • all { $size } tokens of one colour: 3 more;
     • no combination at all: −3 for the player with the majority.
     The marker moves that many steps towards the scorer (for −3, away from them). A row and a column completed by the same token both score, and the marker moves by their total.
 
-    The round ends at once when the marker reaches 10: the player on that side wins it, even if the opponent's line pushed it there. Otherwise it ends when the board is full: the player on whose side the marker stands wins. With the marker at 0 the player with more tokens of their colour in their own zone would win, but on a full board both always have the same number, so such a round is drawn.
+    The round ends at once when the marker reaches { $track }: the player on that side wins it, even if the opponent's line pushed it there. { $ending }
 
-    The match: up to three rounds; two round wins take it. After three rounds more round wins take it, equal round wins are a draw, and three drawn rounds make you both winners.
+    The match: up to three rounds; two round wins take it. After three rounds more round wins take it, equal round wins are a draw, and three drawn rounds make both players winners.
+lighthouse-rules-group = { $combo } { $points }
+lighthouse-rules-end-full = Otherwise it ends when the board is full: the player on whose side the marker stands wins. With the marker at 0 the player with more tokens of their colour in their own zone would win, but on a full board both always have the same number, so such a round is drawn.
+lighthouse-rules-end-short = Otherwise it ends when the player to act has no token left ({ $tokens } tokens each never fill two { $size }×{ $size } zones): the player on whose side the marker stands wins; with the marker at 0, the player with more tokens of their colour in their own zone; with those equal too, the round is drawn.
 
 ## Computer players: why a move was made (shown to everyone, so only what the board shows)
 

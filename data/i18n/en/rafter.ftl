@@ -93,20 +93,24 @@ rafter-opt-build = 🪵 Build
 rafter-rules =
     🛶 Rafter Five (1–6 players)
 
-    Five builders hold up a raft of lumber cards floating on an upturned box. Take turns making it bigger and loading your treasure chests on it. If 5 chests of other players fall into the sea during your turns, you lose; your own chests falling is no problem: they come back to you. The raft lives in a physics simulation: every placement shakes a little, more the further out and higher up it is, so a bold placement is a gamble.
+    Five builders hold up a raft of lumber cards floating on an upturned box. The players take turns making it bigger and loading their treasure chests on it. If 5 chests of other players fall into the sea during your turns, you lose; your own chests falling is no problem: they come back to you. The raft lives in a physics simulation: every placement shakes a little, more the further out and higher up it is, so a bold placement is a gamble.
 
-    Chests: with 2 players each plays 3 colours (21 chests), with 3 players 2 colours (14), with 4–6 players 1 colour (7). Solo: all 42, and the game ends at the first splash.
+    { $chests }
 
     Your turn:
     1. Take a builder. A builder in the sea must be taken first; never the one used on the previous turn (when that is the only one in the sea, take one from the raft). Lifting one off the raft is simulated and may topple what it held.
-    2. You draw a lumber card from the sea. Move it with the arrows (10 mm or 2 mm, 15° or 3°) and press Here. The first card may go anywhere, partly on the raft; every later card must rest at least partly on lumber already on the raft, never on a chest or a builder.
+    2. You draw a lumber card from the sea. Move it with the arrows (10 mm or 2 mm, 15° or 3°) and press Here. { $lumber }
     3. Choose the builder's spot on the card (along it, or ⟂ across) and your chest's spot. Card and builder go down together (a builder can hold down an overhanging card), everything settles, then your chest goes down and everything settles again. 🎲 How risky? runs a few trial placements and says safe, shaky or dangerous: never what will happen.
 
     Splash: if anything falls into the sea, your turn ends at once. Other players' chests that fell go onto your penalty board; your own come back to your supply; builders and lumber go into the sea (builders in the sea are taken first). Whatever you had not put down yet goes into the sea too.
 
-    The end (our reading of the rulebook, which contradicts itself): a player with 5 penalties takes no more turns; the game ends when someone has placed every chest, or when at most one player is left in. Fewer penalties rank higher; ties: more of your chests on other players' penalty boards is better, then fewer chests left in your supply; everyone but the last place wins.
-
-    Options: house — the author's variant: the game ends as soon as someone has 5 penalties or has placed every chest; fewest penalties win, then the most chests placed. advanced — nothing may rest on a nail or a dark joint printed on a lumber card. chests=N — N chests each, for a shorter game.
+    { $end }
+rafter-rules-chests = Chests: with 2 players each plays 3 colours (21 chests), with 3 players 2 colours (14), with 4–6 players 1 colour (7). Solo: all 42, and the game ends at the first splash.
+rafter-rules-chests-n = Chests: { $chests } each, in the player's colours (3 colours each with 2 players, 2 with 3 players, 1 with 4–6; a table starts only if that many fit: at most 21 each with 2 players, 14 with 3, 7 with 4–6). Solo: { $chests } too, and the game ends at the first splash.
+rafter-rules-lumber = The first card may go anywhere, partly on the raft; every later card must rest at least partly on lumber already on the raft, never on a chest or a builder.
+rafter-rules-lumber-advanced = The first card may go anywhere, partly on the raft; every later card must rest at least partly on lumber already on the raft, never on a chest or a builder. Advanced rules: nothing may rest on a nail or a dark joint printed on a lumber card.
+rafter-rules-end = The end (our reading of the rulebook, which contradicts itself): a player with 5 penalties takes no more turns; the game ends when someone has placed every chest, or when at most one player is left in. Fewer penalties rank higher; ties: more of your chests on other players' penalty boards is better, then fewer chests left in your supply; everyone but the last place wins.
+rafter-rules-end-house = The end (the rulebook author's own variant): the game ends as soon as someone has 5 penalties or has placed every chest; the fewest penalties win, then the most chests placed.
 
 ## Why a computer player moved so (shown in the group after its move)
 

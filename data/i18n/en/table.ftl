@@ -30,6 +30,8 @@ table-panel-over = The game in “{ $chat }” is over: the final ranking is the
 table-panel-closed = The table in “{ $chat }” was closed.
 table-options = Options: { $options }
 table-bad-option = “{ $word }” is not an option of this game. Its options: { $options }
+table-rules-options = ⚙️ These rules are for: { $chosen }. Options (typed after the name, as in /newgame { $game } or /rules { $game }): { $known }
+table-rules-options-default = the default options
 
 # Computer players
 table-computer-level-easy = Easy

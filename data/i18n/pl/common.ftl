@@ -16,6 +16,9 @@ bot-help =
     /cancel — zamknij stół (gospodarz lub administrator czatu); /cancel innego gracza pyta pozostałych.
     /language — wybierz język, którego używam na tym czacie.
     /settings — dla administratorów czatu: język, zegar, kto rozpoczyna stoły, gracze komputerowi, jak długo czeka lobby.
+    /stats — rankingi tego czatu (/stats hanabi — jedna gra); w naszym prywatnym czacie twoje wyniki.
+    /history — ostatnie 10 gier tego czatu, każdą można obejrzeć ruch po ruchu.
+    /forgetme — w naszym prywatnym czacie: zapomnę cię (wyniki zostaną, bez nazwiska).
     /help — pokaż tę wiadomość.
 bot-help-telegram-private = Twoje karty i ruchy przychodzą na prywatny czat ze mną, więc otwórz go raz i wyślij /start.
 bot-help-discord-private = Twoje karty i ruchy widzisz tylko ty: naciśnij „Moje karty” na planszy.
@@ -46,7 +49,7 @@ bot-lobby-need-more = { $count ->
         [many] Brakuje jeszcze { $count } graczy.
        *[other] Brakuje jeszcze { $count } gracza.
     }
-bot-lobby-ready = Graczy jest wystarczająco: naciśnijcie „Rozpocznij”, kiedy wszyscy będą na miejscu.
+bot-lobby-ready = Graczy jest wystarczająco: gospodarz może nacisnąć „Rozpocznij”, kiedy wszyscy będą na miejscu.
 bot-lobby-player-range = { $game }: potrzeba od { $min } do { $max } { $max ->
         [one] gracza
         [few] graczy

@@ -174,7 +174,7 @@ hanabi-standing = 🤝 { $seat }: { $score } { $score ->
 hanabi-rules =
     🎆 Hanabi (2–5 graczy, wszyscy razem)
 
-    Razem odpalacie pięć fajerwerków (czerwony, żółty, zielony, niebieski, biały), każdy od 1 do 5. Swoje karty trzymasz rewersem do siebie: widzisz karty innych, ale nie swoje. W każdym kolorze są karty 1,1,1,2,2,3,3,4,4,5. Na ręce 5 kart przy 2–3 graczach, 4 przy 4–5. Wspólne: 8 żetonów podpowiedzi i 3 lonty.
+    { $deck } Swoje karty trzymasz rewersem do siebie: widzisz karty innych, ale nie swoje. Na ręce 5 kart przy 2–3 graczach, 4 przy 4–5. Wspólne: 8 żetonów podpowiedzi i 3 lonty.
 
     W swoim ruchu wykonaj dokładnie jedną akcję:
     💬 Podpowiedź (kosztuje żeton; bez żetonów niemożliwa): powiedz innemu graczowi o jednym kolorze albo jednej liczbie w jego ręce i wskaż wszystkie takie karty; musi wskazać co najmniej jedną.
@@ -183,11 +183,15 @@ hanabi-rules =
 
     Nowa karta trafia na pozycję 1, pozostałe przesuwają się w prawo. Ukończenie fajerwerku piątką zwraca żeton podpowiedzi (chyba że wszystkie 8 jest na miejscu).
 
-    Trzeci lont to natychmiastowa przegrana (0 punktów). Wszystkie fajerwerki gotowe to 25 punktów. Gdy ktoś dobierze ostatnią kartę, każdy, także on, wykonuje jeszcze dokładnie jeden ruch. Wynik to suma fajerwerków: 0–5 okropnie, 6–10 przeciętnie, 11–15 przyzwoicie, 16–20 wspaniale, 21–24 zdumiewająco, 25 legendarnie.
-
-    Warianty: wielokolorowy, szósty kolor z pięciu kart (po jednej każdej liczby), podpowiadany własną nazwą (25–29 legendarnie, 30 bosko). Dla zaawansowanych: po wyczerpaniu talii gra toczy się dalej bez dobierania, aż wszystkie fajerwerki będą gotowe; przegrywa utrata karty, której kopii już nie ma (odrzucenie lub pomyłka), trzeci lont albo gracz bez kart, gdy brak żetonów (nie wolno pasować). Albo doskonale, albo przegrana.
+    { $ending }
 
     Wszystko, co ci podpowiedziano, zostaje przy kartach, a twój panel pokazuje, czym jeszcze może być każda twoja karta.
+hanabi-rules-deck = Gracze razem odpalają pięć fajerwerków (czerwony, żółty, zielony, niebieski, biały), każdy od 1 do 5. W każdym kolorze są karty 1,1,1,2,2,3,3,4,4,5.
+hanabi-rules-deck-multicolor = Gracze razem odpalają sześć fajerwerków (czerwony, żółty, zielony, niebieski, biały i wielokolorowy), każdy od 1 do 5. W każdym z pięciu pierwszych kolorów są karty 1,1,1,2,2,3,3,4,4,5; wielokolorowy ma po jednej karcie każdej liczby i podpowiada się go jego własną nazwą.
+hanabi-rules-end = Trzeci lont to natychmiastowa przegrana (0 punktów). Wszystkie fajerwerki gotowe to { $perfect } punktów. Gdy ktoś dobierze ostatnią kartę, każdy, także on, wykonuje jeszcze dokładnie jeden ruch. Wynik to suma fajerwerków: { $scale }.
+hanabi-rules-end-advanced = Zasady dla zaawansowanych: po wyczerpaniu talii gra toczy się dalej bez dobierania, aż wszystkie fajerwerki będą gotowe ({ $perfect } punktów). Gra jest przegrana (0 punktów), gdy tylko przepadnie karta, której kopii już nie ma (odrzucenie lub pomyłka), spłonie trzeci lont albo gracz nie ma kart, gdy brak żetonów (nie wolno pasować). Albo doskonale, albo przegrana.
+hanabi-rules-scale = 0–5 okropnie, 6–10 przeciętnie, 11–15 przyzwoicie, 16–20 wspaniale, 21–24 zdumiewająco, 25 legendarnie
+hanabi-rules-scale-multicolor = 0–5 okropnie, 6–10 przeciętnie, 11–15 przyzwoicie, 16–20 wspaniale, 21–24 zdumiewająco, 25–29 legendarnie, 30 bosko
 
 ## Dlaczego gracz komputerowy tak zagrał (czytają to wszyscy: nie ma tu kart, których nie widać)
 

@@ -108,19 +108,43 @@ lighthouse-standing = { $rank }. { $seat } — { $wins } { $wins ->
 lighthouse-rules =
     🗼 Latarnia (2 graczy)
 
-    Plansza ma dwie strefy 5×5, czerwoną i niebieską; każdy gra kolorem swojej strefy. Każdy ma 32 żetony swojego koloru: liczby od 1 do 8, po cztery każdej. Pionek latarni stoi na 0 toru, który biegnie o 10 pól w stronę każdego gracza.
+    Plansza ma dwie strefy { $size }×{ $size }, czerwoną i niebieską; każdy gra kolorem swojej strefy. Każdy ma { $tokens } { $tokens ->
+        [one] żeton
+        [few] żetony
+        [many] żetonów
+       *[other] żetonu
+    } swojego koloru: liczby od 1 do { $values }, każdą { $copies } { $copies ->
+        [one] raz
+       *[other] razy
+    }. Pionek latarni stoi na 0 toru, który biegnie o { $track } { $track ->
+        [one] pole
+        [few] pola
+        [many] pól
+       *[other] pola
+    } w stronę każdego gracza.
 
-    Runda: każdy tasuje swoje żetony zakryte i odkrywa wierzchni na środkowe pole swojej strefy. Zaczyna ten, kto ma mniejszą liczbę (przy równych liczbach żetony idą na bok i odkrywa się dwa nowe, a odłożone wtasowuje się potem z powrotem). Każdy bierze 3 żetony na tajną rękę. Drugą rundę zaczyna drugi gracz, w trzeciej znów decyduje odkrycie.
+    Runda: każdy tasuje swoje żetony zakryte i odkrywa wierzchni na środkowe pole swojej strefy. Zaczyna ten, kto ma mniejszą liczbę (przy równych liczbach żetony idą na bok i odkrywa się dwa nowe, a odłożone wtasowuje się potem z powrotem; gdyby remisowały wszystkie pary aż do końca stosów, o tym, kto zaczyna, decyduje rzut monetą). Każdy bierze { $hand } { $hand ->
+        [one] żeton
+        [few] żetony
+        [many] żetonów
+       *[other] żetonu
+    } na tajną rękę. Drugą rundę zaczyna drugi gracz, w trzeciej znów decyduje odkrycie.
 
-    Twój ruch: połóż żeton z ręki na dowolne wolne pole dowolnej strefy i dobierz nowy. Gdy żeton zamyka rząd lub kolumnę swojej strefy, punkty za tę linię dostaje ten, czyich żetonów jest w niej więcej:
-    • liczba występująca dwa razy (para) — 1 punkt, trzy razy — 3, cztery — 6, pięć — 10; kombinacje się sumują: dwie pary — 2, para i trzy jednakowe — 4;
-    • wszystkie pięć żetonów w jednym kolorze — dodatkowe 3;
+    Twój ruch: połóż żeton z ręki na dowolne wolne pole dowolnej strefy i dobierz nowy (dopóki masz z czego dobierać). Gdy żeton zamyka rząd lub kolumnę swojej strefy, punkty za tę linię dostaje ten, czyich żetonów jest w niej więcej:
+    • liczba występująca kilka razy, w punktach: { $groups }; kilka takich kombinacji w linii się sumuje;
+    • wszystkie { $size } { $size ->
+        [few] żetony
+       *[other] żetonów
+    } w jednym kolorze — dodatkowe 3;
     • brak jakiejkolwiek kombinacji — −3 dla tego, kto ma większość.
     Latarnia przesuwa się o tyle pól w stronę zdobywcy (przy −3 — od niego). Jeśli żeton zamknął i rząd, i kolumnę, punktują obie linie, a latarnia przesuwa się o ich sumę.
 
-    Runda kończy się od razu, gdy latarnia dojdzie do 10: wygrywa gracz z tej strony, nawet jeśli przesunęła ją tam linia przeciwnika. W przeciwnym razie runda kończy się, gdy plansza jest pełna: wygrywa ten, po czyjej stronie stoi latarnia. Przy latarni na 0 wygrałby ten, kto ma więcej żetonów swojego koloru we własnej strefie, ale na pełnej planszy oboje mają ich zawsze tyle samo, więc taka runda to remis.
+    Runda kończy się od razu, gdy latarnia dojdzie do { $track }: wygrywa gracz z tej strony, nawet jeśli przesunęła ją tam linia przeciwnika. { $ending }
 
     Mecz: do trzech rund, dwie wygrane rundy dają zwycięstwo. Po trzech rundach wygrywa ten, kto ma więcej wygranych rund; przy równej liczbie jest remis, a gdy wszystkie trzy rundy kończą się remisem, wygrywają oboje.
+lighthouse-rules-group = { $combo } — { $points }
+lighthouse-rules-end-full = W przeciwnym razie runda kończy się, gdy plansza jest pełna: wygrywa ten, po czyjej stronie stoi latarnia. Przy latarni na 0 wygrałby ten, kto ma więcej żetonów swojego koloru we własnej strefie, ale na pełnej planszy oboje mają ich zawsze tyle samo, więc taka runda to remis.
+lighthouse-rules-end-short = W przeciwnym razie runda kończy się, gdy gracz, który ma ruch, nie ma już żetonów (po { $tokens } na gracza nie wystarczy, by zapełnić dwie strefy { $size }×{ $size }): wygrywa ten, po czyjej stronie stoi latarnia; przy latarni na 0 — ten, kto ma więcej żetonów swojego koloru we własnej strefie; gdy i tych jest tyle samo — remis.
 
 ## Gracze komputerowi: dlaczego taki ruch (widzą to wszyscy, więc tylko to, co widać na planszy)
 

@@ -110,20 +110,24 @@ rafter-opt-build = 🪵 Buduj
 rafter-rules =
     🛶 Rafter Five (1–6 graczy)
 
-    Pięciu budowniczych podtrzymuje tratwę z kart desek, która unosi się na odwróconym pudełku. Po kolei powiększacie ją i ładujecie na nią swoje skrzynie ze skarbami. Jeśli w twoich turach do morza wpadnie 5 skrzyń innych graczy, przegrywasz; gdy wpadają twoje własne skrzynie, nic się nie dzieje: wracają do ciebie. Tratwa żyje w symulacji fizycznej: przy każdym kładzeniu ręka trochę drży, tym bardziej, im dalej od środka i im wyżej, więc śmiały ruch to zawsze ryzyko.
+    Pięciu budowniczych podtrzymuje tratwę z kart desek, która unosi się na odwróconym pudełku. Gracze po kolei powiększają ją i ładują na nią swoje skrzynie ze skarbami. Jeśli w twoich turach do morza wpadnie 5 skrzyń innych graczy, przegrywasz; gdy wpadają twoje własne skrzynie, nic się nie dzieje: wracają do ciebie. Tratwa żyje w symulacji fizycznej: przy każdym kładzeniu ręka trochę drży, tym bardziej, im dalej od środka i im wyżej, więc śmiały ruch to zawsze ryzyko.
 
-    Skrzynie: przy 2 graczach każdy gra trzema kolorami (21 skrzyń), przy 3 — dwoma (14), przy 4–6 — jednym (7). Solo: wszystkie 42, a rozgrywka kończy się przy pierwszym plusku.
+    { $chests }
 
     Twoja tura:
     1. Weź budowniczego. Budowniczego z morza trzeba wziąć najpierw; nigdy tego, którego użyto w poprzedniej turze (gdy tylko on jest w morzu, weź budowniczego z tratwy). Zdejmowanie budowniczego z tratwy też jest symulowane i może zrzucić to, co podtrzymywał.
-    2. Bierzesz z morza kartę desek. Przesuwaj ją strzałkami (o 10 mm lub 2 mm, obrót o 15° lub 3°) i naciśnij „Tutaj”. Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym.
+    2. Bierzesz z morza kartę desek. Przesuwaj ją strzałkami (o 10 mm lub 2 mm, obrót o 15° lub 3°) i naciśnij „Tutaj”. { $lumber }
     3. Wybierz miejsce budowniczego na karcie (wzdłuż niej albo ⟂ w poprzek) i miejsce swojej skrzyni. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
 
     Plusk: jeśli cokolwiek wpadnie do morza, twoja tura natychmiast się kończy. Cudze skrzynie, które spadły, trafiają na twoją planszę kar; twoje własne wracają do twojego zapasu; budowniczowie i deski trafiają do morza (budowniczych z morza bierze się najpierw). Wszystko, czego jeszcze nie położono, też trafia do morza.
 
-    Koniec gry (tak rozumiemy instrukcję, która przeczy sama sobie): gracz z 5 karami nie rozgrywa już tur; gra kończy się, gdy ktoś postawi wszystkie swoje skrzynie albo gdy w grze zostanie najwyżej jeden gracz. Mniej kar daje wyższe miejsce; przy remisie lepszy jest ten, czyich skrzyń jest więcej na planszach kar innych graczy, potem ten, komu zostało mniej skrzyń w zapasie; wygrywają wszyscy poza ostatnim miejscem.
-
-    Opcje: house — wariant autora instrukcji: gra kończy się, gdy tylko ktoś ma 5 kar albo postawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar, a przy remisie ten, kto postawił najwięcej skrzyń. advanced — nic nie może leżeć na gwoździu ani na ciemnym łączeniu desek narysowanym na karcie. chests=N — po N skrzyń na gracza, dla krótszej gry.
+    { $end }
+rafter-rules-chests = Skrzynie: przy 2 graczach każdy gra trzema kolorami (21 skrzyń), przy 3 — dwoma (14), przy 4–6 — jednym (7). Solo: wszystkie 42, a rozgrywka kończy się przy pierwszym plusku.
+rafter-rules-chests-n = Skrzynie: po { $chests } na gracza, w jego kolorach (przy 2 graczach każdy ma trzy kolory, przy 3 — dwa, przy 4–6 — jeden; stół ruszy tylko, jeśli tyle wystarcza: najwyżej 21 przy 2 graczach, 14 przy 3, 7 przy 4–6). Solo: również { $chests }, a rozgrywka kończy się przy pierwszym plusku.
+rafter-rules-lumber = Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym.
+rafter-rules-lumber-advanced = Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym. Zasady zaawansowane: nic nie może leżeć na gwoździu ani na ciemnym łączeniu desek narysowanym na karcie.
+rafter-rules-end = Koniec gry (tak rozumiemy instrukcję, która przeczy sama sobie): gracz z 5 karami nie rozgrywa już tur; gra kończy się, gdy ktoś postawi wszystkie swoje skrzynie albo gdy w grze zostanie najwyżej jeden gracz. Mniej kar daje wyższe miejsce; przy remisie lepszy jest ten, czyich skrzyń jest więcej na planszach kar innych graczy, potem ten, komu zostało mniej skrzyń w zapasie; wygrywają wszyscy poza ostatnim miejscem.
+rafter-rules-end-house = Koniec gry (wariant autora instrukcji): gra kończy się, gdy tylko ktoś ma 5 kar albo postawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar, a przy remisie ten, kto postawił najwięcej skrzyń.
 
 ## Dlaczego gracz komputerowy tak zagrał (widać w grupie po jego ruchu)
 

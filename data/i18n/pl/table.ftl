@@ -30,6 +30,8 @@ table-panel-over = Gra na czacie „{ $chat }” się skończyła: wyniki są ta
 table-panel-closed = Stół na czacie „{ $chat }” został zamknięty.
 table-options = Opcje: { $options }
 table-bad-option = „{ $word }” nie jest opcją tej gry. Jej opcje: { $options }
+table-rules-options = ⚙️ Zasady podane dla: { $chosen }. Opcje (wpisywane po nazwie, jak w /newgame { $game } albo /rules { $game }): { $known }
+table-rules-options-default = opcji domyślnych
 
 # Computer players
 table-computer-level-easy = Łatwy

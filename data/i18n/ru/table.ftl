@@ -11,7 +11,7 @@ cmd-language = Выбрать мой язык в этом чате
 table-choose-game = Во что сыграем?
 table-games-header = Игры, которые я умею проводить:
 table-game-line = • { $name } — { $tagline }: /newgame { $code }
-table-no-table = В этом чате нет стола. Откройте его командой /newgame.
+table-no-table = В этом чате нет стола. Открой его командой /newgame.
 table-language-admins = Менять мой язык здесь может только администратор чата.
 table-already-started = Эта игра уже началась.
 table-not-started = Игра ещё не началась.
@@ -30,6 +30,8 @@ table-panel-over = Игра в чате «{ $chat }» окончена: итог
 table-panel-closed = Стол в чате «{ $chat }» закрыт.
 table-options = Настройки: { $options }
 table-bad-option = «{ $word }» — не настройка этой игры. Её настройки: { $options }
+table-rules-options = ⚙️ Правила даны для: { $chosen }. Настройки (пишутся после названия, как в /newgame { $game } или /rules { $game }): { $known }
+table-rules-options-default = настроек по умолчанию
 
 # Computer players
 table-computer-level-easy = Лёгкий
@@ -37,7 +39,7 @@ table-computer-level-normal = Средний
 table-computer-level-hard = Сильный
 table-computer-name = 🤖 { $level }
 table-computer-add = 🤖 Добавить компьютер
-table-computer-choose = Какого уровня компьютерного игрока добавить? (Или уберите одного.)
+table-computer-choose = Какого уровня компьютерного игрока добавить? (Или убери одного.)
 table-computer-remove = ✖ { $name }
 table-computer-host-only = Добавлять и убирать компьютерных игроков может только { $name }, организатор стола.
 table-computer-added = { $name } за столом.
