@@ -110,6 +110,23 @@ class TableClocks:
         if keep:
             self.scheduler.wake()
 
+    async def _timed_seat(self: TableService, table_id: int, version: int, seat: int
+                          ) -> tuple[TableRow, list[SeatRow], SeatRow] | None:
+        """The table, its seats and the seat, if the seat's clock still runs at
+        `version`: a person playing their own seat, whose turn it is. None when the deadline
+        is stale (a move came first, the game ended, a computer took the seat)."""
+        loaded = await self.store.load_table(table_id)
+        if loaded is None:
+            return None
+        table, seats = loaded
+        spec = self.games[table.game]
+        state = spec.from_dict(table.state or {})
+        me = next((s for s in seats if s.seat == seat), None)
+        if (table.status != Status.PLAYING or table.version != version or me is None
+                or me.is_computer or me.absence is not None or seat not in spec.to_act(state)):
+            return None
+        return table, seats, me
+
     async def _time_left(self: TableService, table: TableRow) -> dict[int, float]:
         """Seconds left for each seat whose clock runs now."""
         now = self._clock()
@@ -122,16 +139,12 @@ class TableClocks:
         """A quarter of a player's time is left: mention them in the chat and send their
         panel again (a private message that notifies). Once per turn: the row is gone."""
         async with self._locks[table_id]:
-            loaded = await self.store.load_table(table_id)
-            if loaded is None:
+            timed = await self._timed_seat(table_id, version, seat)
+            if timed is None:
                 return Result()
-            table, seats = loaded
+            table, seats, me = timed
             spec = self.games[table.game]
             state = spec.from_dict(table.state or {})
-            me = next((s for s in seats if s.seat == seat), None)
-            if (table.status != Status.PLAYING or table.version != version or me is None
-                    or me.is_computer or me.absence is not None or seat not in spec.to_act(state)):
-                return Result()
             left = (await self._time_left(table)).get(seat)
             if left is None:
                 return Result()

@@ -52,16 +52,10 @@ class TableVotes:
         a first turn-based timeout); a second turn-based timeout in a row hands the seat to a
         computer player at once."""
         async with self._locks[table_id]:
-            loaded = await self.store.load_table(table_id)
-            if loaded is None:
+            timed = await self._timed_seat(table_id, version, seat)
+            if timed is None:
                 return Result()
-            table, seats = loaded
-            spec = self.games[table.game]
-            state = spec.from_dict(table.state or {})
-            me = next((s for s in seats if s.seat == seat), None)
-            if (table.status != Status.PLAYING or table.version != version or me is None
-                    or me.is_computer or me.absence is not None or seat not in spec.to_act(state)):
-                return Result()
+            table, seats, me = timed
             if self._pressed_before(table.id, me.user_id, due_at):
                 # their press arrived in time and is being handled: it decides, not the clock
                 await self.store.schedule(table.id, f"{CLOCK}:{seat}", version=version,

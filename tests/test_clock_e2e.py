@@ -5,40 +5,19 @@ game. Time is the worlds' injected clock: it jumps, nothing waits for it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
 from tests import discord_e2e_helpers as dc
 from tests import telegram_e2e_helpers as tg
 from tests.fake_discord import FakeDiscordServer
 from tests.fake_telegram import FakeTelegramServer
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
+pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures",
+                  "tests.e2e_worlds"]  # tg_world, dc_world
 
 pytestmark = pytest.mark.timeout(120)
 TR = tg.TR
 DAYS = 2 * 24 * 3600  # longer than any clock
-
-
-@pytest_asyncio.fixture
-async def tg_world(fake_telegram: FakeTelegramServer, tmp_path: Path) -> AsyncIterator[tg.World]:
-    w = tg.World(fake_telegram, tmp_path / "games.sqlite3")
-    await w.start()
-    yield w
-    await w.stop()
-    fake_telegram.assert_callbacks_answered()
-
-
-@pytest_asyncio.fixture
-async def dc_world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIterator[dc.World]:
-    w = dc.World(fake_discord, tmp_path / "games.sqlite3")
-    await w.start()
-    yield w
-    await w.stop()
-    fake_discord.assert_interactions_answered()
 
 
 async def let_time_pass(world: tg.World | dc.World, seconds: float) -> None:

@@ -7,11 +7,8 @@ bot's clock reaches it — exactly once, and not before."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.computer_seats import COMPUTER_TURN
 from tests import discord_e2e_helpers as dc
@@ -19,28 +16,11 @@ from tests import telegram_e2e_helpers as tg
 from tests.fake_discord import FakeDiscordServer
 from tests.fake_telegram import FakeTelegramServer
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
+pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures",
+                  "tests.e2e_worlds"]  # tg_world, dc_world
 
 pytestmark = pytest.mark.timeout(120)
 TR = tg.TR
-
-
-@pytest_asyncio.fixture
-async def tg_world(fake_telegram: FakeTelegramServer, tmp_path: Path) -> AsyncIterator[tg.World]:
-    w = tg.World(fake_telegram, tmp_path / "games.sqlite3")
-    await w.start()
-    yield w
-    await w.stop()
-    fake_telegram.assert_callbacks_answered()
-
-
-@pytest_asyncio.fixture
-async def dc_world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIterator[dc.World]:
-    w = dc.World(fake_discord, tmp_path / "games.sqlite3")
-    await w.start()
-    yield w
-    await w.stop()
-    fake_discord.assert_interactions_answered()
 
 
 async def hold_the_next_computer_turn(world: tg.World | dc.World, table: int, play) -> int:

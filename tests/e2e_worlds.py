@@ -1,0 +1,33 @@
+"""The two end-to-end worlds as fixtures, for test files that use both platforms: a bot
+process on a fresh database talking to the fake Telegram or the fake Discord server, stopped
+(and every press or interaction checked answered) after the test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+
+from tests import discord_e2e_helpers as dc
+from tests import telegram_e2e_helpers as tg
+from tests.fake_discord import FakeDiscordServer
+from tests.fake_telegram import FakeTelegramServer
+
+
+@pytest_asyncio.fixture
+async def tg_world(fake_telegram: FakeTelegramServer, tmp_path: Path) -> AsyncIterator[tg.World]:
+    w = tg.World(fake_telegram, tmp_path / "games.sqlite3")
+    await w.start()
+    yield w
+    await w.stop()
+    fake_telegram.assert_callbacks_answered()
+
+
+@pytest_asyncio.fixture
+async def dc_world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIterator[dc.World]:
+    w = dc.World(fake_discord, tmp_path / "games.sqlite3")
+    await w.start()
+    yield w
+    await w.stop()
+    fake_discord.assert_interactions_answered()
