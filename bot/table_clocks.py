@@ -73,14 +73,16 @@ class TableClocks:
     # --- each turn's deadline ------------------------------------------------------------
 
     async def _set_clocks(self: TableService, table: TableRow, spec: GameSpec, state: Any,
-                          seats: Sequence[SeatRow], *, mover: int | None = None) -> None:
+                          seats: Sequence[SeatRow], *, mover: int | None = None
+                          ) -> list[DueWork]:
         """After a start, a move or a change of who plays a seat: every person to act has a
         deadline for this version. A turn going on keeps its time; a new one gets its full
         time (a live clock's bank). Each move ends the mover's turn: what was left, and the
-        increment, goes back in their bank, and if they act again it is a new turn."""
+        increment, goes back in their bank, and if they act again it is a new turn.
+        Returns the deadlines now set (what the board's time left is read from)."""
         clock = Clock.parse(table.clock)
         if not clock.running:
-            return
+            return []
         now = self._clock()
         pending = {w.kind: w for w in await self.store.pending_work(table.id)
                    if w.kind.startswith(TIMED)}
@@ -109,6 +111,7 @@ class TableClocks:
         await self.store.replace_work(table.id, TIMED, keep)
         if keep:
             self.scheduler.wake()
+        return keep
 
     async def _timed_seat(self: TableService, table_id: int, version: int, seat: int
                           ) -> tuple[TableRow, list[SeatRow], SeatRow] | None:
@@ -127,12 +130,17 @@ class TableClocks:
             return None
         return table, seats, me
 
-    async def _time_left(self: TableService, table: TableRow) -> dict[int, float]:
-        """Seconds left for each seat whose clock runs now."""
+    async def _time_left(self: TableService, table: TableRow,
+                         deadlines: Sequence[DueWork] | None = None) -> dict[int, float]:
+        """Seconds left for each seat whose clock runs now (from `deadlines` just set, or
+        the store's; a table without a clock has none to read)."""
+        if not Clock.parse(table.clock).running:
+            return {}
+        if deadlines is None:
+            deadlines = await self.store.pending_work(table.id)
         now = self._clock()
         return {int(w.kind.partition(":")[2]): w.due_at - now
-                for w in await self.store.pending_work(table.id)
-                if w.kind.startswith(f"{CLOCK}:")}
+                for w in deadlines if w.kind.startswith(f"{CLOCK}:")}
 
     async def clock_reminder(self: TableService, table_id: int, version: int, seat: int
                              ) -> Result:

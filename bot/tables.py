@@ -434,8 +434,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         if over:
             await self.store.close_votes(table.id)
         await self._schedule_computer(table, spec, new_state, seats)
-        await self._set_clocks(table, spec, new_state, seats, mover=me.seat)
-        extras = await self._extras(table, seats)
+        deadlines = await self._set_clocks(table, spec, new_state, seats, mover=me.seat)
+        extras = await self._extras(table, seats, deadlines)
         return Result(later=self._drawn(table.id, version, self._after_move(
             table, seats, spec, state, new_state, me.seat, events, extras)))
 
@@ -516,12 +516,13 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                                 Extras(), ended=why)
         return await asyncio.to_thread(draw)  # type: ignore[return-value]
 
-    async def _extras(self, table: TableRow, seats: Sequence[SeatRow]) -> Extras:
+    async def _extras(self, table: TableRow, seats: Sequence[SeatRow],
+                      deadlines: Sequence[DueWork] | None = None) -> Extras:
         """What a board shows beside the game: time left, who is out of time, open votes."""
         if table.status != Status.PLAYING:
             return Extras()
         lines, rows = self._vote_board(table, seats, await self.store.votes(table.id))
-        return Extras(left=await self._time_left(table),
+        return Extras(left=await self._time_left(table, deadlines),
                       out=frozenset(s.seat for s in seats if s.absence == "out"),
                       vote_lines=tuple(lines), vote_buttons=tuple(rows))
 

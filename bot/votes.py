@@ -62,7 +62,7 @@ class TableVotes:
                                           due_at=self._clock() + PRESS_GRACE)
                 return Result()
             clock = Clock.parse(table.clock)
-            await self.store.replace_work(table.id, (f"{REMIND}:{seat}",), ())
+            await self.store.cancel_work(table.id, f"{REMIND}:{seat}")
             timeouts = me.timeouts + 1 if clock.kind == clocks.TURN else me.timeouts
             await self.store.update_seat(table.id, seat, timeouts=timeouts,
                                          bank=0.0 if clock.kind == clocks.LIVE else None)
@@ -200,8 +200,8 @@ class TableVotes:
         spec = self.games[table.game]
         level = STAND_IN if STAND_IN in spec.computer else next(iter(spec.computer))
         await self.store.update_seat(table.id, seat.seat, absence=absence, computer=level)
-        await self.store.replace_work(table.id, (f"{CLOCK}:{seat.seat}", f"{REMIND}:{seat.seat}"),
-                                      ())
+        for kind in (CLOCK, REMIND):
+            await self.store.cancel_work(table.id, f"{kind}:{seat.seat}")
         await self.store.close_votes(table.id, (ABSENT,))
         seats = await self.store.list_seats(table.id)
         log.info("table %s: a computer plays seat %s (%s)", table.id, seat.seat, absence)

@@ -60,22 +60,6 @@ class ClockStore:
 
         await self._write(tx)
 
-    async def replace_work(self, table_id: int, prefixes: Iterable[str],
-                           rows: Iterable[Any]) -> None:
-        """In one transaction: drop the table's deadlines whose kind starts with one of
-        `prefixes`, and set `rows` (DueWork) instead."""
-        prefixes, rows = tuple(prefixes), tuple(rows)
-
-        async def tx(db: aiosqlite.Connection) -> None:
-            for prefix in prefixes:
-                await db.execute("DELETE FROM due_work WHERE table_id = ? AND kind LIKE ? || '%'",
-                                 (table_id, prefix))
-            await db.executemany(
-                "INSERT INTO due_work (table_id, kind, version, due_at) VALUES (?, ?, ?, ?)",
-                [(r.table_id, r.kind, r.version, r.due_at) for r in rows])
-
-        await self._write(tx)
-
     # --- votes ----------------------------------------------------------------------
 
     async def open_vote(self, table_id: int, kind: str, seat: int, *, now: float,
@@ -145,31 +129,6 @@ class ClockStore:
             return None if row is None else row[0]
 
         return await self._read(read)
-
-    async def delay_work(self, prefixes: Iterable[str], seconds: float, *,
-                         table_ids: Iterable[int] | None = None,
-                         not_before: float | None = None) -> int:
-        """Move deadlines whose kind starts with one of `prefixes` later by `seconds` (of the
-        given tables, or all), and none sooner than `not_before`; return how many moved."""
-        prefixes = tuple(prefixes)
-        tables = None if table_ids is None else tuple(table_ids)
-
-        async def tx(db: aiosqlite.Connection) -> int:
-            kinds = " OR ".join("kind LIKE ? || '%'" for _ in prefixes)
-            where = f"({kinds})"
-            params: list[Any] = [*prefixes]
-            if tables is not None:
-                if not tables:
-                    return 0
-                where += f" AND table_id IN ({', '.join('?' for _ in tables)})"
-                params.extend(tables)
-            floor = -1e18 if not_before is None else not_before
-            cursor = await db.execute(
-                f"UPDATE due_work SET due_at = max(due_at + ?, ?) WHERE {where}",
-                (seconds, floor, *params))
-            return cursor.rowcount
-
-        return await self._write(tx)
 
 
 def _ballots_json(ballots: dict[int, str]) -> str:

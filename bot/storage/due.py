@@ -10,7 +10,7 @@ deadline stale.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -22,7 +22,7 @@ T = TypeVar("T")
 @dataclass(frozen=True, slots=True)
 class DueWork:
     table_id: int
-    kind: str  # "computer": a computer player's turn
+    kind: str  # "computer", "lobby", "clock:<seat>", "remind:<seat>", "vote:end"
     version: int  # the table version it was set for
     due_at: float  # unix seconds
 
@@ -98,3 +98,44 @@ class DueWorkStore:
                                  (table_id, kind))
 
         await self._write(tx)
+
+    async def replace_work(self, table_id: int, prefixes: Iterable[str],
+                           rows: Iterable[DueWork]) -> None:
+        """In one transaction: drop the table's deadlines whose kind starts with one of
+        `prefixes`, and set `rows` (DueWork) instead."""
+        prefixes, rows = tuple(prefixes), tuple(rows)
+
+        async def tx(db: aiosqlite.Connection) -> None:
+            for prefix in prefixes:
+                await db.execute("DELETE FROM due_work WHERE table_id = ? AND kind LIKE ? || '%'",
+                                 (table_id, prefix))
+            await db.executemany(
+                "INSERT INTO due_work (table_id, kind, version, due_at) VALUES (?, ?, ?, ?)",
+                [(r.table_id, r.kind, r.version, r.due_at) for r in rows])
+
+        await self._write(tx)
+
+    async def delay_work(self, prefixes: Iterable[str], seconds: float, *,
+                         table_ids: Iterable[int] | None = None,
+                         not_before: float | None = None) -> int:
+        """Move deadlines whose kind starts with one of `prefixes` later by `seconds` (of the
+        given tables, or all), and none sooner than `not_before`; return how many moved."""
+        prefixes = tuple(prefixes)
+        tables = None if table_ids is None else tuple(table_ids)
+
+        async def tx(db: aiosqlite.Connection) -> int:
+            kinds = " OR ".join("kind LIKE ? || '%'" for _ in prefixes)
+            where = f"({kinds})"
+            params: list[Any] = [*prefixes]
+            if tables is not None:
+                if not tables:
+                    return 0
+                where += f" AND table_id IN ({', '.join('?' for _ in tables)})"
+                params.extend(tables)
+            floor = -1e18 if not_before is None else not_before
+            cursor = await db.execute(
+                f"UPDATE due_work SET due_at = max(due_at + ?, ?) WHERE {where}",
+                (seconds, floor, *params))
+            return cursor.rowcount
+
+        return await self._write(tx)
