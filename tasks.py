@@ -23,7 +23,7 @@ PYTHON = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 STAMP = VENV / ".installed"
 COMMANDS = {
     "run": ["-m", "bot"],
-    "test": ["-m", "pytest"],
+    "test": ["-m", "pytest", "-n", "auto", "--dist", "worksteal"],  # one worker per core
     "bench": ["-m", "bench"],
 }
 
