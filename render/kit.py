@@ -3,10 +3,15 @@
 * Fonts: Source Sans Pro (Latin incl. Polish, Cyrillic) from the `font_source_sans_pro`
   package, loaded once per (weight, size).
 * Safe text: `clean_text`, `fit_text` and `draw_text` never raise and never draw tofu.
-  Whatever the font has no glyph for (emoji, ZWJ sequences, scripts the font lacks,
-  control and bidi characters, stray combining marks) is dropped or replaced by a
-  neutral middle dot before it reaches FreeType; the font's cmap is read once with
-  fontTools to know what it has.
+  Emoji (ZWJ sequences and skin tones included) are painted in colour by `render.emoji`;
+  whatever else the font has no glyph for (scripts the font lacks, control and bidi
+  characters, stray combining marks, flags) is dropped or replaced by a neutral middle
+  dot before it reaches FreeType; the font's cmap is read once with fontTools to know
+  what it has.
+* Readable on a phone: `readable_px(width)` is the smallest font size a picture `width`
+  px wide may use (11 px once shown 360 px wide); `measuring_text()` collects the font
+  size of every text each encoded picture drew, cached sprites included (see "Measuring
+  text" below for how a renderer takes part).
 * Palette: the seven lantern colours, tuned for a dark-blue lake, each with a symbol
   (red circle, blue diamond, green triangle, white star, purple cross, orange square,
   black pentagon) so colours are told apart without colour vision. Symbols are
@@ -26,7 +31,9 @@ import io
 import logging
 import math
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -35,6 +42,8 @@ from typing import Literal
 import font_source_sans_pro
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
+
+from . import emoji
 
 log = logging.getLogger(__name__)
 
@@ -154,30 +163,106 @@ def clean_text(text: object, fnt: ImageFont.FreeTypeFont) -> str:
     return _clean(text, _path_of(fnt))
 
 
+# Emoji: names made of emoji (or mixing them with letters) draw them in colour, from the
+# emoji font of `render.emoji`; the text font draws everything else. A "line" below is
+# text ready to draw: clean text with the emoji it keeps.
+
+Piece = tuple[str, bool]  # a run of clean text, or one emoji (True)
+
+
+def _may_hold_emoji(text: str) -> bool:
+    return any(ord(ch) >= 0x203C for ch in text)  # Latin, Cyrillic, Polish, "…": never
+
+
+@lru_cache(maxsize=4096)
+def _pieces(text: str, path: str) -> tuple[Piece, ...]:
+    runs: list[tuple[str, bool]] = []
+    buf: list[str] = []
+    for cluster in emoji.clusters(unicodedata.normalize("NFC", text)):
+        if emoji.is_emoji(cluster):
+            runs.append(("".join(buf), False))
+            runs.append((cluster, True))
+            buf = []
+        else:
+            buf.append(cluster)
+    runs.append(("".join(buf), False))
+    out: list[Piece] = []
+    for raw, is_emoji in runs:
+        if is_emoji:
+            out.append((raw, True))
+            continue
+        core = _clean(raw, path)
+        # one space where the run met an emoji across whitespace ("Eve 🎲", "🦊 🌙")
+        lead = " " if raw[:1].isspace() or (raw and not core and raw.isspace()) else ""
+        trail = " " if raw[-1:].isspace() and core else ""
+        piece = (lead + core + trail) if core else lead
+        if piece:
+            out.append((piece, False))
+    while out and not out[0][1] and not out[0][0].strip():  # no spaces at either end
+        out.pop(0)
+    while out and not out[-1][1] and not out[-1][0].strip():
+        out.pop()
+    if out and not out[0][1]:
+        out[0] = (out[0][0].lstrip(), False)
+    if out and not out[-1][1]:
+        out[-1] = (out[-1][0].rstrip(), False)
+    return tuple(out)
+
+
+def pieces(text: object, fnt: ImageFont.FreeTypeFont) -> tuple[Piece, ...]:
+    """`text` as what can be drawn: runs of clean text (see `clean_text`) and the emoji
+    the emoji font has, in order. Empty when nothing of it can be drawn."""
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    if not _may_hold_emoji(text):
+        cleaned = _clean(text, _path_of(fnt))
+        return ((cleaned, False),) if cleaned else ()
+    return _pieces(text, _path_of(fnt))
+
+
+def drawable_text(text: object, fnt: ImageFont.FreeTypeFont) -> str:
+    """`text` as a line to draw: like `clean_text`, but emoji the emoji font has are kept."""
+    return "".join(p for p, _ in pieces(text, fnt))
+
+
+def emoji_size(fnt: ImageFont.FreeTypeFont) -> int:
+    """The side of an emoji drawn with text of `fnt`: about as tall as the text's line."""
+    return max(1, round(fnt.size * 1.1))
+
+
+def _emoji_advance(fnt: ImageFont.FreeTypeFont) -> float:
+    return emoji_size(fnt) + 0.08 * fnt.size
+
+
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
-    """Advance width of already clean text."""
+    """Advance width of a line (clean text, with or without emoji)."""
     try:
-        return float(fnt.getlength(text))
+        if not _may_hold_emoji(text):
+            return float(fnt.getlength(text))
+        return sum(_emoji_advance(fnt) if is_emoji else float(fnt.getlength(p))
+                   for p, is_emoji in pieces(text, fnt))
     except Exception:  # measuring must never break a picture
         log.exception("text_width failed for %r", text)
         return 0.0
 
 
 def fit_text(text: object, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """Clean `text` and shorten it with an ellipsis until it is at most `max_width` wide."""
-    cleaned = clean_text(text, fnt)
-    if text_width(cleaned, fnt) <= max_width:
-        return cleaned
-    lo, hi = 0, len(cleaned)  # longest prefix that fits together with the ellipsis
+    """`text` as a line to draw (see `drawable_text`), shortened with an ellipsis until it
+    is at most `max_width` wide (an emoji is kept whole or left out)."""
+    line = drawable_text(text, fnt)
+    if text_width(line, fnt) <= max_width:
+        return line
+    units = [p for p, is_emoji in pieces(line, fnt) for p in ((p,) if is_emoji else p)]
+    lo, hi = 0, len(units)  # longest prefix that fits together with the ellipsis
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if text_width(cleaned[:mid].rstrip() + ELLIPSIS, fnt) <= max_width:
+        if text_width("".join(units[:mid]).rstrip() + ELLIPSIS, fnt) <= max_width:
             lo = mid
         else:
             hi = mid - 1
     if lo == 0:
         return ELLIPSIS if text_width(ELLIPSIS, fnt) <= max_width else ""
-    return cleaned[:lo].rstrip() + ELLIPSIS
+    return "".join(units[:lo]).rstrip() + ELLIPSIS
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: Point, text: object,
@@ -185,18 +270,126 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: Point, text: object,
               anchor: str = "la", *, max_width: float | None = None) -> float:
     """Draw one line of text safely and return its width in pixels.
 
-    Never raises and never draws tofu: the text goes through `clean_text` (and
-    `fit_text` when `max_width` is given). `anchor` is Pillow's two-letter anchor.
+    Never raises and never draws tofu: the text goes through `drawable_text` (and
+    `fit_text` when `max_width` is given); emoji are painted in colour, the rest with
+    `fnt`. `anchor` is Pillow's two-letter anchor.
     """
-    line = fit_text(text, fnt, max_width) if max_width is not None else clean_text(text, fnt)
+    line = fit_text(text, fnt, max_width) if max_width is not None else drawable_text(text, fnt)
     if not line:
         return 0.0
     try:
-        draw.text(xy, line, font=fnt, fill=fill, anchor=anchor)
+        parts = pieces(line, fnt) if _may_hold_emoji(line) else ((line, False),)
+        if any(is_emoji for _, is_emoji in parts):
+            _draw_pieces(draw, xy, parts, fnt, fill, anchor)
+        else:
+            draw.text(xy, line, font=fnt, fill=fill, anchor=anchor)
     except Exception:
         log.exception("draw_text failed for %r", line)
         return 0.0
+    note_text(draw, fnt.size)
     return text_width(line, fnt)
+
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, xy: Point, parts: Sequence[Piece],
+                 fnt: ImageFont.FreeTypeFont, fill: RGB | tuple[int, int, int, int],
+                 anchor: str) -> None:
+    """Text runs and emoji side by side, placed as Pillow would place the whole line."""
+    x, y = xy
+    widths = [_emoji_advance(fnt) if is_emoji else float(fnt.getlength(p)) for p, is_emoji in parts]
+    x -= {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}.get(anchor[0], 0.0)
+    ascent, descent = fnt.getmetrics()
+    baseline = y + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0,
+                    "b": -descent, "d": -descent}.get(anchor[1:2], ascent)
+    middle = baseline - (ascent - descent) / 2
+    image = getattr(draw, "_image", None)
+    side = emoji_size(fnt)
+    for (part, is_emoji), width in zip(parts, widths):
+        if not is_emoji:
+            draw.text((x, baseline), part, font=fnt, fill=fill, anchor="ls")
+        elif isinstance(image, Image.Image):
+            sprite = emoji.emoji_sprite(part, side)
+            if sprite is not None:
+                box = (round(x + (width - side) / 2), round(middle - side / 2))
+                if image.mode == "RGBA":
+                    layer = Image.new("RGBA", image.size, (0, 0, 0, 0))
+                    layer.paste(sprite, box)
+                    image.alpha_composite(layer)
+                else:
+                    image.paste(sprite, box, sprite)
+        x += width
+
+
+# ---------------------------------------------------------------------------
+# Measuring text: is every text of a picture readable on a phone?
+#
+# Every image remembers the font sizes of the text drawn on it (in its own pixels) in
+# `Image.info`, so the sizes travel with cached sprites: `supersampled` divides them by
+# its scale, `paste` hands a sprite's sizes to the canvas, and `to_png` reports the
+# finished picture to whoever is `measuring_text`. A renderer is measured for free when
+# its text goes through `draw_text` (or `note_text` for a direct `ImageDraw.text`), its
+# sprites through `supersampled`/`paste`, and its picture through `to_png`. An image
+# scaled or composed by other means hands its sizes on with `carry_text(source, target,
+# scale)`; a picture not encoded by `to_png` (a GIF's frames) is read with `text_sizes`.
+# For Rafter Five, for example: `with measuring_text() as seen: board_png(view, names=n)`,
+# then `assert min(p.smallest_shown() for p in seen) >= READABLE_PX`, as
+# tests/test_readable_pictures.py does for the other three games (with `bench.readable`).
+
+_TEXT_PX = "chatgames.text_px"  # the Image.info key
+READABLE_PX = 11.0
+"""The smallest text a person reads on a phone: font px when the picture is 360 px wide."""
+PHONE_WIDTH = 360
+
+
+def readable_px(picture_width: int) -> int:
+    """The smallest font size (px) that stays readable in a picture `picture_width` px wide
+    shown on a phone: `READABLE_PX` at `PHONE_WIDTH` (40 px in a 1280 px picture, 33 in 1080)."""
+    return math.ceil(READABLE_PX * picture_width / PHONE_WIDTH - 1e-9)
+
+
+def note_text(target: Image.Image | ImageDraw.ImageDraw, size: float) -> None:
+    """Remember that text of font size `size` px was drawn on `target` (an image or a pen)."""
+    image = getattr(target, "_image", target)  # a pen knows its image
+    if isinstance(image, Image.Image):
+        image.info[_TEXT_PX] = image.info.get(_TEXT_PX, ()) + (float(size),)
+
+
+def text_sizes(image: Image.Image) -> tuple[float, ...]:
+    """The font sizes (in `image`'s pixels) of every text drawn on or pasted into `image`."""
+    return tuple(image.info.get(_TEXT_PX, ()))
+
+
+def carry_text(source: Image.Image, target: Image.Image, scale: float = 1.0) -> None:
+    """Add the text sizes of `source`, times `scale`, to those of `target`."""
+    sizes = text_sizes(source)
+    if sizes:
+        target.info[_TEXT_PX] = text_sizes(target) + tuple(s * scale for s in sizes)
+
+
+@dataclass(frozen=True)
+class MeasuredPicture:
+    """A picture `to_png` encoded while measuring: its size and every text's font size."""
+
+    size: tuple[int, int]
+    text_px: tuple[float, ...]
+
+    def smallest_shown(self, width: int = PHONE_WIDTH) -> float:
+        """The smallest text's font size when the picture is shown `width` px wide
+        (infinite for a picture without text)."""
+        return min(self.text_px, default=math.inf) * width / self.size[0]
+
+
+_MEASURED: ContextVar[list[MeasuredPicture] | None] = ContextVar("measured", default=None)
+
+
+@contextmanager
+def measuring_text() -> Iterator[list[MeasuredPicture]]:
+    """Collect a `MeasuredPicture` for every picture `to_png` encodes inside the block."""
+    seen: list[MeasuredPicture] = []
+    token = _MEASURED.set(seen)
+    try:
+        yield seen
+    finally:
+        _MEASURED.reset(token)
 
 
 # ---------------------------------------------------------------------------
@@ -322,7 +515,10 @@ def supersampled(width: int, height: int,
     big = Image.new("RGBA", (max(1, width) * scale, max(1, height) * scale), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), float(scale))
     # resize() premultiplies alpha, so edges do not get dark fringes
-    return big.resize((max(1, width), max(1, height)), Image.Resampling.BOX)
+    sprite = big.resize((max(1, width), max(1, height)), Image.Resampling.BOX)
+    sprite.info.pop(_TEXT_PX, None)
+    carry_text(big, sprite, 1 / scale)
+    return sprite
 
 
 @lru_cache(maxsize=512)
@@ -351,6 +547,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: Point, *, anchor: str = 
     x -= {"l": 0, "m": w / 2, "r": w}.get(anchor[0], 0)
     y -= {"t": 0, "m": h / 2, "b": h}.get(anchor[1], 0)
     box = (round(x), round(y))
+    carry_text(sprite, canvas)
     if sprite.mode == "RGBA":
         canvas.paste(sprite, box, sprite)
     else:
@@ -386,9 +583,10 @@ def as_int(value: object, default: int = 0) -> int:
 
 
 def player_name(names: Sequence[str], seat: int) -> str:
-    """The player's name as drawable text, or '#n' when nothing of it can be drawn."""
+    """The player's name as drawable text (emoji included), or '#n' when nothing of it can
+    be drawn."""
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return raw if clean_text(raw, font(30, "bold")).strip(REPLACEMENT + " ") \
+    return raw if drawable_text(raw, font(30, "bold")).strip(REPLACEMENT + " ") \
         else f"#{seat + 1}"
 
 
@@ -504,6 +702,9 @@ def to_png(img: Image.Image, *, keep: Iterable[Sequence[int]] = ()) -> bytes:
     made with `exact` (all of the kit's palette) come out unchanged; others may move
     by a few values.
     """
+    measured = _MEASURED.get()
+    if measured is not None:
+        measured.append(MeasuredPicture(img.size, text_sizes(img)))
     rgb = img.convert("RGB") if img.mode != "RGB" else img
     pal = _palette_image(rgb, list(keep) + [lan.fill for lan in LANTERNS.values()]
                          + [lan.ink for lan in LANTERNS.values()])

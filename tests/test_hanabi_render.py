@@ -60,11 +60,11 @@ def test_fireworks_show_their_colour_and_the_multicolour_sixth():
     view["fireworks"] = {"red": 3, "yellow": 0, "green": 5, "blue": 1, "white": 2,
                          "multicolor": 4}
     img = image(hanabi.board_png(view, names=NAMES))
-    # the fireworks row: cards 92 px wide from x = 32, 12 px apart, centred in a 168 px box
-    x0, top = 16 + 16, 16 + (168 - 128) // 2
+    # the fireworks row: cards 76x106 px from x = 32, 12 px apart, centred in a 140 px box
+    x0, top = 16 + 16, 16 + (140 - 106) // 2
     for i, name in enumerate(view["colors"]):
-        x = x0 + i * (92 + 12)
-        pixel = img.getpixel((x + 14, top + 92))  # left of the number, clear of any mark
+        x = x0 + i * (76 + 12)
+        pixel = img.getpixel((x + 12, top + 76))  # left of the number, clear of any mark
         if view["fireworks"][name]:
             assert pixel == hanabi.color(name).fill, name
         else:
@@ -110,7 +110,8 @@ def test_odd_views_draw_without_crashing(view):
         assert image(png).width > 0
 
 
-def test_names_made_only_of_emoji_become_seat_numbers():
-    assert hanabi._name(["👨‍👩‍👧"], 0) == "#1"
+def test_names_keep_their_emoji_and_undrawable_ones_become_seat_numbers():
+    assert hanabi._name(["👨‍👩‍👧"], 0) == "👨‍👩‍👧"
+    assert hanabi._name(["🇵🇱\u200b"], 0) == "#1"  # flags are not in the emoji font
     assert hanabi._name([], 3) == "#4"
     assert hanabi._name(["Ёжик"], 0) == "Ёжик"

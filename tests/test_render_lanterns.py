@@ -280,7 +280,7 @@ def test_two_players_sit_opposite() -> None:
     view = make_view(2, 10, seed=6)
     assert sorted(s["side"] for s in view["seats"]) == [0, 2]
     img = _image(lanterns.board_png(view, names=NAMES))
-    assert img.width == 1280
+    assert img.width == lanterns.BOARD_WIDTH
 
 
 def test_a_lake_grown_far_in_one_direction_still_fits() -> None:

@@ -12,7 +12,7 @@ from render import kit
 from render.kit import Box, draw_text, font, paste
 
 from .sprites import card_sprite, clue_token_sprite, deck_sprite, fuse_sprite, symbol_sprite
-from .theme import DANGER, GOLD, TEXT, TEXT_DIM, color
+from .theme import DANGER, GOLD, SMALL_TEXT, TEXT, TEXT_DIM, color
 from .view import _colors, _int, _map
 
 
@@ -43,7 +43,7 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     lost = bool(outcome.get("lost"))
     score = _int(outcome.get("score")) if outcome else _int(view.get("score"))
     big = font(round(ch * 0.62), "black")
-    small = font(round(ch * 0.28), "bold")
+    small = font(max(SMALL_TEXT, round(ch * 0.28)), "bold")
     top_text = f"/{_int(view.get('max_score'), 25)}"
     mw = round(kit.text_width(top_text, small))
     draw_text(draw, (right, y + h / 2 + ch * 0.18), top_text, small, TEXT_DIM, "rs")
@@ -62,9 +62,10 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     paste(canvas, deck_sprite(dw, dh, deck), (dx, y + h / 2), anchor="lm")
     if view.get("phase") == "final":  # the empty deck shows the turns left, in gold
         draw_text(draw, (dx + dw / 2, y + h / 2), str(_int(view.get("final_turns_left"))),
-                  font(round(dh * 0.5), "black"), GOLD, "mm")
+                  font(max(SMALL_TEXT, round(dh * 0.5)), "black"), GOLD, "mm")
     else:
-        draw_text(draw, (dx + dw / 2, y + h / 2), str(deck), font(round(dh * 0.42), "black"),
+        draw_text(draw, (dx + dw / 2, y + h / 2), str(deck),
+                  font(max(SMALL_TEXT, round(dh * 0.42)), "black"),
                   TEXT, "mm")
     # clue tokens (two rows of four) and fuses below them
     t = max(16, round(ch * 0.3))

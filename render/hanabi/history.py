@@ -13,10 +13,13 @@ from render.kit import Box, draw_text, font, paste
 
 from .cards import _chip
 from .sprites import card_sprite, fuse_sprite, icon_sprite, symbol_sprite
-from .theme import GOLD, INK_DARK, TEXT
+from .theme import GOLD, INK_DARK, SMALL_TEXT, TEXT
 from .view import _colors, _int, _list, _map, _name
 
-_DISCARD_H = 72  # the discard pile's panel
+_DISCARD_H = 76  # the discard pile's panel
+DISCARD_CARD = (40, 56)  # the smallest card whose number is readable on a phone
+_MOVE_CARD = (40, 56)
+_CHIP = 46  # a number on a disc in the last moves: its digit readable on a phone
 
 
 def _discards(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
@@ -47,35 +50,35 @@ def _moves(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     x, y, _, h = box
     recent = [_map(m) for m in _list(view.get("recent"))]
     line_h = (h - 16) // max(1, len(recent))
-    fnt = font(24, "bold")
+    fnt = font(SMALL_TEXT + 1, "bold")
     for i, move in enumerate(recent):
         cy = y + 8 + i * line_h + line_h // 2
         mx = x + 16
         mx += round(draw_text(draw, (mx, cy), _name(names, _int(move.get("seat"))), fnt,
-                              TEXT, "lm", max_width=240)) + 12
+                              TEXT, "lm", max_width=300)) + 14
         kind = move.get("kind")
         if kind in ("color", "rank"):
-            paste(canvas, icon_sprite("arrow", 24), (mx, cy), anchor="lm")
-            mx += 32
+            paste(canvas, icon_sprite("arrow", 28), (mx, cy), anchor="lm")
+            mx += 38
             mx += round(draw_text(draw, (mx, cy), _name(names, _int(move.get("target"))),
-                                  fnt, TEXT, "lm", max_width=240)) + 12
+                                  fnt, TEXT, "lm", max_width=300)) + 14
             if kind == "color":
-                paste(canvas, symbol_sprite(str(move.get("color")), 28), (mx + 14, cy))
+                paste(canvas, symbol_sprite(str(move.get("color")), 40), (mx + 23, cy))
             else:
-                _chip(draw, (mx + 14, cy), str(_int(move.get("rank"))), 28, fill=TEXT,
+                _chip(draw, (mx + 23, cy), str(_int(move.get("rank"))), _CHIP, fill=TEXT,
                       ink=INK_DARK)
-            mx += 40
+            mx += 56
             for slot in _list(move.get("touched")):
-                _chip(draw, (mx + 12, cy), str(_int(slot)), 24, fill=GOLD, ink=INK_DARK)
-                mx += 30
+                _chip(draw, (mx + 23, cy), str(_int(slot)), _CHIP, fill=GOLD, ink=INK_DARK)
+                mx += 52
         else:
-            paste(canvas, icon_sprite("play" if kind == "play" else "discard", 26), (mx, cy),
+            paste(canvas, icon_sprite("play" if kind == "play" else "discard", 32), (mx, cy),
                   anchor="lm")
-            mx += 34
+            mx += 42
             face = _map(move.get("card"))
-            paste(canvas, card_sprite(str(face.get("color")), _int(face.get("rank")), 26, 36),
-                  (mx, cy), anchor="lm")
-            mx += 36
+            paste(canvas, card_sprite(str(face.get("color")), _int(face.get("rank")),
+                                      *_MOVE_CARD), (mx, cy), anchor="lm")
+            mx += _MOVE_CARD[0] + 12
             if kind == "play":
-                paste(canvas, icon_sprite("ok", 24) if move.get("ok") else fuse_sprite(26, True),
+                paste(canvas, icon_sprite("ok", 30) if move.get("ok") else fuse_sprite(32, True),
                       (mx, cy), anchor="lm")

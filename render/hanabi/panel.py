@@ -12,25 +12,49 @@ from PIL import Image, ImageDraw
 from render import kit
 from render.kit import Box, draw_text, font, paste
 
-from .cards import _back_card, _chip, _face_card
+from .cards import STRIP_H, _back_card, _chip, _face_card, fit_card
 from .header import _header
-from .history import _DISCARD_H, _discards
-from .seats import _hand_box
+from .history import _DISCARD_H, DISCARD_CARD, _discards
+from .seats import HAND_NAME_H, _hand_box
 from .sprites import icon_sprite, symbol_sprite
-from .theme import _KEEP, DANGER, GAP, GOLD, INK_DARK, MARGIN, PANEL_EDGE, PANEL_WIDTH, TEXT
+from .theme import (
+    _KEEP,
+    DANGER,
+    GAP,
+    GOLD,
+    INK_DARK,
+    MARGIN,
+    PANEL_EDGE,
+    PANEL_WIDTH,
+    SMALL_TEXT,
+    TEXT,
+)
 from .view import Focus, HandInfo, _colors, _last_clue, _name, hands, parse_focus
 
-_PANEL_CARD = (72, 100)
+_PANEL_CARD = (84, 118)  # at most: five cards a hand are narrower
 _OWN_CARD = (124, 172)
 _PANEL_HEADER_H = 128
-_OTHER_H = 52 + 100 + 6 + 30 + 14
-_OWN_H = 56 + 172 + 64
+_SLOT_CHIP = 48  # the slot numbers under the own hand
+_MARK_CHIP = 46  # the number a clue would give, beside the name it is for
+_OWN_H = 56 + 172 + 16 + _SLOT_CHIP + 12
+_COLUMN_W = (PANEL_WIDTH - 2 * MARGIN - GAP) // 2
+
+
+def _card(view: Mapping[str, Any]) -> tuple[int, int]:
+    """The card size of the other hands: the largest hand fills its column."""
+    return fit_card(_COLUMN_W, max((len(h.cards) for h in hands(view)), default=4),
+                    _PANEL_CARD)
+
+
+def _other_h(view: Mapping[str, Any]) -> int:
+    return HAND_NAME_H + _card(view)[1] + 6 + STRIP_H + 12
 
 
 def panel_size(view: Mapping[str, Any]) -> tuple[int, int]:
     others = max(0, len(hands(view)) - 1)
     rows = (others + 1) // 2
-    height = 2 * MARGIN + _PANEL_HEADER_H + GAP + rows * (_OTHER_H + GAP) + _OWN_H + GAP
+    height = (2 * MARGIN + _PANEL_HEADER_H + GAP + rows * (_other_h(view) + GAP) + _OWN_H
+              + GAP)
     return PANEL_WIDTH, height + _DISCARD_H
 
 
@@ -38,9 +62,10 @@ def _clue_mark(clue: tuple[str, Any] | None) -> Image.Image | None:
     if clue is None:
         return None
     if clue[0] == "color":
-        return symbol_sprite(str(clue[1]), 30)
-    img = Image.new("RGBA", (30, 30), (0, 0, 0, 0))
-    _chip(ImageDraw.Draw(img), (15, 15), str(clue[1]), 30, fill=TEXT, ink=INK_DARK)
+        return symbol_sprite(str(clue[1]), 36)
+    img = Image.new("RGBA", (_MARK_CHIP, _MARK_CHIP), (0, 0, 0, 0))
+    _chip(ImageDraw.Draw(img), (_MARK_CHIP / 2, _MARK_CHIP / 2), str(clue[1]), _MARK_CHIP,
+          fill=TEXT, ink=INK_DARK)
     return img
 
 
@@ -54,8 +79,8 @@ def _own_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
     if current:
         paste(canvas, icon_sprite("turn", 26), (nx, y + 28), anchor="lm")
         nx += 34
-    draw_text(draw, (nx, y + 28), name, font(30, "bold"), GOLD if current else TEXT, "lm",
-              max_width=x + w - 16 - nx)
+    draw_text(draw, (nx, y + 28), name, font(SMALL_TEXT + 1, "bold"), GOLD if current else TEXT,
+              "lm", max_width=x + w - 16 - nx)
     cw, ch = _OWN_CARD
     n = len(hand.cards)
     gap = 28
@@ -75,7 +100,7 @@ def _own_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
             _back_card(canvas, draw, info, (cx, cy), _OWN_CARD, all_colors)
         # the slot numbers light up while the player picks a card, then only the one picked
         lit = f.mode is not None and (f.slot is None or chosen)
-        _chip(draw, (cx + cw / 2, cy + ch + 30), str(info.slot), 40,
+        _chip(draw, (cx + cw / 2, cy + ch + 16 + _SLOT_CHIP / 2), str(info.slot), _SLOT_CHIP,
               fill=GOLD if lit else PANEL_EDGE, ink=INK_DARK if lit else TEXT)
         cx += cw + gap
 
@@ -106,19 +131,20 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
     n = len(seats)
     others = [seats[(viewer + k) % n] for k in range(1, n)] if isinstance(viewer, int) and \
         0 <= viewer < n else seats
-    col_w = (inner - GAP) // 2
+    col_w = _COLUMN_W
+    card, other_h = _card(view), _other_h(view)
     for i, hand in enumerate(others):
         wide = len(others) == 1
         bx = MARGIN + (0 if wide else (i % 2) * (col_w + GAP))
-        by = y + (i // 2) * (_OTHER_H + GAP)
+        by = y + (i // 2) * (other_h + GAP)
         targeted = f.target == hand.seat
         pointed = f.slots if targeted else (clue[1] if clue and clue[0] == hand.seat and
                                             f.target is None else ())
-        _hand_box(canvas, draw, (bx, by, inner if wide else col_w, _OTHER_H), hand,
+        _hand_box(canvas, draw, (bx, by, inner if wide else col_w, other_h), hand,
                   _name(names, hand.seat), current=current == hand.seat, faces=True,
-                  all_colors=all_colors, card=_PANEL_CARD, pointed=pointed, hot=targeted,
+                  all_colors=all_colors, card=card, pointed=pointed, hot=targeted,
                   mark=_clue_mark(f.clue) if targeted else None)
-    y += ((len(others) + 1) // 2) * (_OTHER_H + GAP)
+    y += ((len(others) + 1) // 2) * (other_h + GAP)
     mine = next((hd for hd in seats if hd.seat == viewer), None)
     if mine is not None:
         pointed = clue[1] if clue and clue[0] == mine.seat else ()
@@ -126,7 +152,7 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
                   current=current == mine.seat, faces=over, all_colors=all_colors,
                   pointed=pointed)
     y += _OWN_H + GAP
-    _discards(canvas, draw, (MARGIN, y, inner, _DISCARD_H), view, (38, 54))
+    _discards(canvas, draw, (MARGIN, y, inner, _DISCARD_H), view, DISCARD_CARD)
     return kit.to_png(canvas, keep=_KEEP)
 
 

@@ -10,10 +10,13 @@ from PIL import Image, ImageDraw
 from render import kit
 from render.kit import Box, draw_text, font, paste
 
-from .cards import _back_card, _face_card, _knowledge_strip
+from .cards import STRIP_H, _back_card, _face_card, _knowledge_strip
 from .sprites import icon_sprite
-from .theme import GOLD, TEXT
+from .theme import GOLD, SMALL_TEXT, TEXT
 from .view import HandInfo
+
+HAND_NAME_H = 52
+"""The name row above a hand's cards."""
 
 
 def _hand_box(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: HandInfo,
@@ -24,26 +27,29 @@ def _hand_box(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
     or backs with it on them. `pointed` slots get a golden pointer above."""
     kit.frame(draw, box, hot=hot or current)
     x, y, w, _ = box
-    ny = y + 24
+    ny = y + HAND_NAME_H // 2
     nx = x + 16
     if current:
-        paste(canvas, icon_sprite("turn", 24), (nx, ny), anchor="lm")
-        nx += 32
+        paste(canvas, icon_sprite("turn", 26), (nx, ny), anchor="lm")
+        nx += 34
     if mark is not None:
         paste(canvas, mark, (x + w - 16, ny), anchor="rm")
-    draw_text(draw, (nx, ny), name, font(28, "bold"), GOLD if current or hot else TEXT, "lm",
+    draw_text(draw, (nx, ny), name, font(SMALL_TEXT + 1, "bold"), GOLD if current or hot else TEXT,
+              "lm",
               max_width=x + w - 16 - nx - (mark.width + 8 if mark is not None else 0))
     cw, ch = card
-    gap = 12
+    gap = 10
     n = len(hand.cards)
     cx = x + (w - n * cw - max(0, n - 1) * gap) // 2
-    cy = y + 52
+    cy = y + HAND_NAME_H
     for info in hand.cards:
         if info.slot in pointed:
             paste(canvas, icon_sprite("pointer", 18), (cx + cw / 2, cy - 6), anchor="mb")
         if faces and info.face is not None:
             _face_card(canvas, draw, info, (cx, cy), card)
-            _knowledge_strip(canvas, draw, info, (cx, cy + ch + 6, cw, 30), all_colors)
+            # a strip may reach a little into the gap: digits readable on a phone need room
+            _knowledge_strip(canvas, draw, info, (cx - 3, cy + ch + 6, cw + 6, STRIP_H),
+                             all_colors)
         else:
             _back_card(canvas, draw, info, (cx, cy), card, all_colors)
         cx += cw + gap

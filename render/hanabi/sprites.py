@@ -77,6 +77,7 @@ def card_sprite(name: str, rank: int, width: int, height: int) -> Image.Image:
                 if name == "multicolor" else {}
             d.text((w / 2, 0.53 * h), str(rank), font=fnt, fill=spec.ink, anchor="mm",
                    **outline)
+            kit.note_text(d, fnt.size)
 
     return kit.supersampled(width, height, paint)
 

@@ -33,8 +33,11 @@ SPENT: RGB = exact((52, 62, 92))
 DANGER: RGB = exact((232, 84, 72))
 GOOD: RGB = exact((108, 212, 120))
 
-BOARD_WIDTH = 1280
+BOARD_WIDTH = 1080
 PANEL_WIDTH = 1080
+SMALL_TEXT = kit.readable_px(max(BOARD_WIDTH, PANEL_WIDTH))
+"""The smallest font size drawn: 11 px when a picture is shown 360 px wide on a phone."""
+CARD_RATIO = 1.4  # a card's height to its width
 MARGIN = 16
 GAP = 12
 

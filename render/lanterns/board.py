@@ -72,8 +72,8 @@ def board_geometry(view: Mapping[str, Any]) -> LakeGeometry:
 def board_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     """The group's picture of the table, as PNG bytes.
 
-    `names[seat]` is each player's display name (any text: emoji and scripts the font
-    lacks are dropped or dotted, long names are shortened).
+    `names[seat]` is each player's display name (any text: emoji are drawn in colour,
+    scripts the font lacks are dotted, long names are shortened).
     """
     plan = _board_plan(view)
     canvas, draw = kit.new_canvas(plan.size)

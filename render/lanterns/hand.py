@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from render import kit
 from render.kit import font, paste
 
-from .theme import GOLD, MIN_TILE
+from .theme import GOLD, MIN_TILE, SMALL_TEXT
 from .tiles import tile_sprite
 from .view import _Focus, _hand, rotated
 
@@ -61,6 +61,6 @@ def _hand_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, i
             draw.rounded_rectangle([tx - 8, ty - 8, tx + size + 7, ty + size + 7], radius=24,
                                    outline=GOLD, width=5)
         paste(canvas, tile_sprite(sides, center, size), (tx, ty), anchor="lt")
-        kit.number_disc(draw, (tx + size // 2, top + _HAND_TILE + 30), 22, label,
-                        font(32, "black"))
+        kit.number_disc(draw, (tx + size // 2, top + _HAND_TILE + 30), 24, label,
+                        font(SMALL_TEXT + 1, "black"))
         tx += size + gap

@@ -21,6 +21,7 @@ from .theme import (
     LAKE_WAVE,
     MAX_HEIGHT,
     PANEL_MAX_HEIGHT,
+    SMALL_TEXT,
     SPOT,
     TEXT,
     Cell,
@@ -90,8 +91,9 @@ def _draw_lake(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
         draw.rounded_rectangle([x0 - 1, y0 - 1, x1, y1], radius=t * 0.12, outline=TEXT,
                                width=frame_w)
     if numbered:
-        fnt = font(max(12, round(t * 0.4)), "black")
-        r = max(10, round(t * 0.28))
+        fnt = font(max(SMALL_TEXT, round(t * 0.4)), "black")
+        # a disc that holds two digits this large, inside its cell as long as the lake allows
+        r = max(round(t * 0.28), min(t // 2 - 2, round(kit.text_width("00", fnt) / 2) + 5))
         for i, cell in enumerate(numbered, start=1):
             x0, y0, x1, y1 = geo.cell_box(cell)
             cx, cy = (x0 + x1) // 2, (y0 + y1) // 2

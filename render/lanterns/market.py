@@ -16,7 +16,7 @@ from render.kit import draw_text, font, paste
 
 from .seats import _chip
 from .sprites import card_sprite, coin_sprite, dedication_sprite, hourglass_sprite, token_sprite
-from .theme import INK_DARK, MARKET, MARKET_EDGE, SEPARATOR, TEXT, TEXT_DIM
+from .theme import INK_DARK, MARKET, MARKET_EDGE, SEPARATOR, SMALL_TEXT, TEXT, TEXT_DIM
 from .tiles import tile_back_sprite
 from .view import _int
 
@@ -32,19 +32,19 @@ class _Item:
 @dataclass(frozen=True)
 class _MarketStyle:
     card: tuple[int, int] = (26, 36)
-    number: int = 28
+    number: int = SMALL_TEXT
     coin: int = 34
     stack: int = 38
     dedication: int = 44
-    token: int = 44
-    token_number: int = 26
+    token: int = 48  # its number (up to 10) readable on a phone
+    token_number: int = SMALL_TEXT
     row: int = 60
-    item_gap: int = 16
-    group_gap: int = 34
+    item_gap: int = 14
+    group_gap: int = 30
 
 
 _MARKET = _MarketStyle()
-_MARKET_COMPACT = _MarketStyle((22, 30), 25, 28, 32, 36, 36, 22, 52, 12, 26)
+_MARKET_COMPACT = _MarketStyle((22, 30), SMALL_TEXT, 28, 32, 36, 46, SMALL_TEXT, 56, 12, 26)
 
 
 def _chip_item(sprite: Image.Image, value: Any, size: int, *, dim: bool = False) -> _Item:

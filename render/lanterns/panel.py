@@ -29,12 +29,13 @@ from .theme import (
     PANEL_EDGE,
     PANEL_MAX_HEIGHT,
     PANEL_WIDTH,
+    SMALL_TEXT,
     TEXT,
 )
 from .view import _Focus, _focus, _hand, _seat_infos, rotated
 
 _OWN_H = 80
-_TAG = 34
+_TAG = 48
 
 
 @dataclass(frozen=True)
@@ -78,14 +79,15 @@ def panel_geometry(view: Mapping[str, Any], *,
 @lru_cache(maxsize=64)
 def _tag_sprite(text: str, hot: bool, turns: int) -> Image.Image:
     """A small name tag for a side of the lake, turned for the east and west sides."""
-    fnt = font(22, "bold")
-    line = kit.fit_text(text, fnt, 300)
-    w = round(kit.text_width(line, fnt)) + 24
-    img = Image.new("RGBA", (w, 28), (0, 0, 0, 0))
+    fnt = font(SMALL_TEXT, "bold")
+    line = kit.fit_text(text, fnt, 420)
+    w = round(kit.text_width(line, fnt)) + 28
+    h = _TAG - 6
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle([0, 0, w - 1, 27], radius=13, fill=GOLD if hot else PANEL,
+    d.rounded_rectangle([0, 0, w - 1, h - 1], radius=h // 2, fill=GOLD if hot else PANEL,
                         outline=GOLD_DEEP if hot else PANEL_EDGE, width=2)
-    draw_text(d, (w / 2, 14), line, fnt, INK_DARK if hot else TEXT, "mm")
+    draw_text(d, (w / 2, h / 2), line, fnt, INK_DARK if hot else TEXT, "mm")
     return img.rotate(turns * 90, expand=True) if turns else img
 
 

@@ -12,7 +12,7 @@ from render import kit
 from render.kit import draw_text, font, paste
 
 from .sprites import arrow_sprite, card_sprite, coin_sprite, laurel_sprite, medal_sprite
-from .theme import EMPTY_SEAT, GOLD, TEXT, TEXT_DIM
+from .theme import EMPTY_SEAT, GOLD, SMALL_TEXT, TEXT, TEXT_DIM
 from .tiles import tile_back_sprite
 from .view import _Seat
 
@@ -42,11 +42,15 @@ def _hand_backs(canvas: Image.Image, x: int, cy: int, n: int, size: int) -> None
         paste(canvas, back, (x + i * (size * 2 // 3), cy), anchor="lm")
 
 
+_MEDAL = 54  # its number readable on a phone
+
+
 def _badge(canvas: Image.Image, x: int, cy: int, info: _Seat, hot: bool, size: int) -> int:
     """The arrow of the player to act, or a finished game's medal; returns the width used."""
     if info.rank is not None and info.rank > 0:
-        paste(canvas, medal_sprite(min(info.rank, 4), size + 6), (x, cy), anchor="lm")
-        return size + 14
+        medal = max(size + 6, _MEDAL)
+        paste(canvas, medal_sprite(min(info.rank, 4), medal), (x, cy), anchor="lm")
+        return medal + 8
     if hot:
         paste(canvas, arrow_sprite(size), (x, cy), anchor="lm")
         return size + 8
@@ -59,12 +63,13 @@ def _strip_h(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int
     _frame(draw, box, hot=hot)
     x, y, w, h = box
     cy = y + h // 2
-    pitch, card_w, num = (66, 26, 28) if compact else (74, 30, 30)
-    stats_w = 7 * pitch + 86 + 96 + (0 if compact else 72)
+    pitch, card_w = (62, 26) if compact else (66, 28)
+    num = SMALL_TEXT
+    stats_w = 7 * pitch + 84 + 92 + (0 if compact else 64)
     right = x + w - 12 - stats_w
     nx = x + 18
     nx += _badge(canvas, nx, cy, info, hot, 30)
-    draw_text(draw, (nx, cy), name, font(32, "bold"), GOLD if hot else TEXT, "lm",
+    draw_text(draw, (nx, cy), name, font(SMALL_TEXT + 1, "bold"), GOLD if hot else TEXT, "lm",
               max_width=max(40, right - nx - 14))
     cx = right
     for color in kit.COLORS:
@@ -73,15 +78,16 @@ def _strip_h(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int
               n, num, dim=n == 0)
         cx += pitch
     _chip(canvas, draw, cx, cy, coin_sprite(34), info.favors, num, dim=info.favors == 0)
-    cx += 86
+    cx += 84
     _chip(canvas, draw, cx, cy, laurel_sprite(40), info.honor, num)
-    cx += 96
+    cx += 92
     if not compact:
         _hand_backs(canvas, cx, cy, info.hand_size, 28)
 
 
-_V_ROW = 48
-_V_PANEL_H = 62 + 5 * _V_ROW + 14
+_V_ROW = 50
+_V_HEAD = 64  # the name row
+_V_PANEL_H = _V_HEAD + 5 * _V_ROW + 14
 
 
 def _strip_v(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
@@ -89,12 +95,12 @@ def _strip_v(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int
     """A player's vertical panel (east or west of the lake): name, then a 2-column grid."""
     _frame(draw, box, hot=hot)
     x, y, w, _h = box
-    nx, ny = x + 14, y + 30
+    nx, ny = x + 14, y + _V_HEAD // 2 + 2
     nx += _badge(canvas, nx, ny, info, hot, 26)
-    draw_text(draw, (nx, ny), name, font(30, "bold"), GOLD if hot else TEXT, "lm",
+    draw_text(draw, (nx, ny), name, font(SMALL_TEXT + 1, "bold"), GOLD if hot else TEXT, "lm",
               max_width=x + w - 12 - nx)
     col_w = (w - 28) // 2
-    gy = y + 62
+    gy = y + _V_HEAD
     cells: list[tuple[Image.Image, int, bool]] = []
     for color in kit.COLORS:
         n = info.cards.get(color, 0)
@@ -103,5 +109,5 @@ def _strip_v(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int
     cells.append((laurel_sprite(38), info.honor, False))
     for i, (sprite, value, dim) in enumerate(cells):
         _chip(canvas, draw, x + 16 + (i % 2) * col_w, gy + (i // 2) * _V_ROW + _V_ROW // 2,
-              sprite, value, 28, dim=dim)
+              sprite, value, SMALL_TEXT, dim=dim)
     _hand_backs(canvas, x + 16 + col_w, gy + 4 * _V_ROW + _V_ROW // 2, info.hand_size, 26)

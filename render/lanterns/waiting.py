@@ -25,6 +25,7 @@ from .theme import (
     MARGIN,
     PANEL_EDGE,
     PANEL_WIDTH,
+    SMALL_TEXT,
     TEXT,
 )
 from .view import _focus, _seat_infos
@@ -100,7 +101,8 @@ def waiting_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:
     paste(canvas, side_sprite(side, _SIDE_MARK), (MARGIN + 14, cy), anchor="lm")
     if seat is not None:
         nx = MARGIN + 14 + _SIDE_MARK + 14
-        draw_text(draw, (nx, cy), kit.player_name(names, seat), font(32, "bold"), TEXT, "lm",
+        draw_text(draw, (nx, cy), kit.player_name(names, seat), font(SMALL_TEXT + 1, "bold"), TEXT,
+                  "lm",
                   max_width=MARGIN + inner - 18 - nx)
     tray = (MARGIN, MARGIN + _WAIT_HEAD_H + GAP, inner, _HAND_BOX_H)
     items = _hand_items(view, _focus(None))

@@ -9,7 +9,7 @@ from render.kit import Box
 from .theme import GAP
 
 _ZONE_PAD = 16
-_BADGE_AREA = 68  # room right of the rows and below the columns for the points badges
+_BADGE_AREA = 76  # room right of the rows and below the columns for the points badges
 
 
 @dataclass(frozen=True)

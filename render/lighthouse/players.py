@@ -12,7 +12,7 @@ from render import kit
 from render.kit import Box, draw_text, font, lantern, paste
 
 from .sprites import arrow_sprite, back_sprite, medal_sprite, pile_sprite, star_sprite
-from .theme import GOLD, GOLD_DEEP, SEATS, SLOT, SLOT_EDGE, TEXT, TEXT_DIM
+from .theme import GOLD, GOLD_DEEP, SEATS, SLOT, SLOT_EDGE, SMALL_TEXT, TEXT, TEXT_DIM
 from .view import _int, _ranks, _seat_info, _seat_or_none
 
 
@@ -27,15 +27,15 @@ def _player_strip(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     x, y, w, h = box
     nx = x + 14
     if rank:
-        paste(canvas, medal_sprite(rank, 36), (nx, y + h // 2), anchor="lm")
-        nx += 46
+        paste(canvas, medal_sprite(rank, 54), (nx, y + h // 2), anchor="lm")
+        nx += 62
     elif view.get("current") == seat:
         paste(canvas, arrow_sprite(30), (nx, y + h // 2), anchor="lm")
         nx += 38
-    top, bottom = y + 28, y + h - 26
+    top, bottom = y + 32, y + h - 30
     paste(canvas, kit.symbol_sprite(SEATS[seat], 30), (nx, top), anchor="lm")
-    draw_text(draw, (nx + 40, top), name, font(30, "bold"), GOLD if hot else TEXT, "lm",
-              max_width=x + w - 14 - nx - 40)
+    draw_text(draw, (nx + 40, top), name, font(SMALL_TEXT + 1, "bold"), GOLD if hot else TEXT,
+              "lm", max_width=x + w - 14 - nx - 40)
     sx = nx
     wins = _int(info.get("round_wins"))
     for i in range(max(2, min(wins, 3))):
@@ -45,10 +45,10 @@ def _player_strip(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     for _ in range(max(0, min(9, _int(info.get("hand_size"))))):
         paste(canvas, back_sprite(22), (sx, bottom), anchor="lm")
         sx += 26
-    sx += 18
-    paste(canvas, pile_sprite(28), (sx, bottom), anchor="lm")
-    draw_text(draw, (sx + 34, bottom + 1), str(_int(info.get("pile"))), font(24, "bold"), TEXT,
-              "lm")
+    sx += 14
+    paste(canvas, pile_sprite(30), (sx, bottom), anchor="lm")
+    draw_text(draw, (sx + 36, bottom + 1), str(_int(info.get("pile"))),
+              font(SMALL_TEXT, "bold"), TEXT, "lm")
 
 
 def _round_pips(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
@@ -60,7 +60,7 @@ def _round_pips(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     rounds = view.get("rounds") if isinstance(view.get("rounds"), list) else []
     current = _int(view.get("round"), 1)
     playing = view.get("phase") == "play"
-    size = 44
+    size = 54
     gap = (w - 3 * size) // 4
     cy = y + h // 2
     for i in range(3):
@@ -82,5 +82,5 @@ def _round_pips(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
         else:
             hot = playing and i + 1 == current
             draw.ellipse(box_, fill=SLOT, outline=GOLD if hot else SLOT_EDGE, width=3 if hot else 2)
-            draw_text(draw, (cx, cy + 1), str(i + 1), font(22, "bold"),
+            draw_text(draw, (cx, cy + 1), str(i + 1), font(SMALL_TEXT, "bold"),
                       GOLD if hot else TEXT_DIM, "mm")

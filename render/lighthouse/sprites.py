@@ -27,7 +27,7 @@ def token_sprite(seat: int, value: int, size: int, ghost: bool = False) -> Image
 
     sprite = kit.supersampled(size, size, paint)
     draw_text(ImageDraw.Draw(sprite), (size * 0.54, size * 0.55), str(value),
-              font(round(size * 0.62), "black"), color.ink + (255,), "mm")
+              font(round(size * 0.68), "black"), color.ink + (255,), "mm")
     return kit.fade(sprite, 70) if ghost else sprite
 
 

@@ -47,7 +47,9 @@ _KEEP: tuple[RGB, ...] = (
 )
 """Colours kept exact in the PNG palette."""
 
-BOARD_WIDTH = 1280
+BOARD_WIDTH = 1080
 PANEL_WIDTH = 1080
+SMALL_TEXT = kit.readable_px(max(BOARD_WIDTH, PANEL_WIDTH))
+"""The smallest font size drawn: 11 px when a picture is shown 360 px wide on a phone."""
 MARGIN = 16
 GAP = 12

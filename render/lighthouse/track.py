@@ -12,10 +12,10 @@ from render import kit
 from render.kit import Box, draw_text, font, lantern, paste
 
 from .sprites import lighthouse_sprite
-from .theme import GOLD, SEATS, SLOT, SLOT_EDGE, TEXT, TEXT_DIM, TRACK_CELL
+from .theme import GOLD, SEATS, SLOT, SLOT_EDGE, SMALL_TEXT, TEXT, TEXT_DIM, TRACK_CELL
 from .view import _int
 
-_TRACK_H = 124
+_TRACK_H = 150
 
 
 def _track_x(box: Box, track: int, position: int) -> tuple[int, int]:
@@ -28,6 +28,19 @@ def _track_x(box: Box, track: int, position: int) -> tuple[int, int]:
     return left + (track - position) * pitch + pitch // 2, pitch
 
 
+def _labelled(track: int, marker: int, pitch: int, room: float) -> frozenset[int]:
+    """The positions numbered under the track: the marker's first, then 0 and both ends, then
+    every 1st, 2nd, 5th or 10th position, each only where its number does not touch one
+    already chosen (so the numbers stay readable on a phone however long the track)."""
+    step = next((s for s in (1, 2, 5, 10) if s * pitch >= room), 20)
+    wanted = [marker, 0, track, -track] + [p for p in range(-track, track + 1) if p % step == 0]
+    out: list[int] = []
+    for pos in wanted:
+        if all(abs(pos - q) * pitch >= room for q in out):
+            out.append(pos)
+    return frozenset(out)
+
+
 def _draw_track(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapping[str, Any],
                 ghost: int | None = None) -> None:
     """The score track from red's end (left) through 0 to blue's end (right), the numbers
@@ -37,9 +50,10 @@ def _draw_track(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
     track = max(1, min(40, _int(view.get("track"), 10)))
     marker = max(-track, min(track, _int(view.get("marker"))))
     _, pitch = _track_x(box, track, 0)
-    cy = y + h - 44
+    cy = y + h - 60
     half = max(3, pitch // 2 - 3)
-    small = font(max(10, min(20, pitch - 8)), "bold")
+    small = font(SMALL_TEXT, "bold")
+    labelled = _labelled(track, marker, pitch, kit.text_width("00", small) + 10)
     for pos in range(-track, track + 1):
         cx, _ = _track_x(box, track, pos)
         fill = SLOT if pos == 0 else TRACK_CELL[SEATS[0 if pos > 0 else 1]]
@@ -51,12 +65,21 @@ def _draw_track(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: 
         if end:
             paste(canvas, kit.symbol_sprite(SEATS[0 if pos > 0 else 1], max(6, half), on_fill=True),
                   (cx, cy))
-        if pitch >= 22 or abs(pos) % 5 == 0:
-            draw_text(draw, (cx, cy + half + 13), str(abs(pos)), small,
-                      TEXT if pos == marker else TEXT_DIM, "mm")
-    tower_h = h - 40
+        if pos in labelled:
+            draw_text(draw, (cx, cy + half + 4), str(abs(pos)), small,
+                      TEXT if pos == marker else TEXT_DIM, "mt")
+    tower_h = h - 56
     if ghost is not None and ghost != marker:
         gx, _ = _track_x(box, track, max(-track, min(track, ghost)))
-        paste(canvas, lighthouse_sprite(tower_h, ghost=True), (gx, cy + 4), anchor="mb")
+        ghost_tower = lighthouse_sprite(tower_h, ghost=True)
+        paste(canvas, ghost_tower, (_inside(box, gx, ghost_tower.width), cy + 4), anchor="mb")
     mx, _ = _track_x(box, track, marker)
-    paste(canvas, lighthouse_sprite(tower_h), (mx, cy + 4), anchor="mb")
+    tower = lighthouse_sprite(tower_h)
+    paste(canvas, tower, (_inside(box, mx, tower.width), cy + 4), anchor="mb")
+
+
+def _inside(box: Box, cx: int, width: int) -> int:
+    """`cx` moved just enough that a sprite `width` wide centred there stays in the box (the
+    beams of a tower at either end would stick out)."""
+    x, _, w, _ = box
+    return max(x + width // 2 + 4, min(x + w - width // 2 - 4, cx))

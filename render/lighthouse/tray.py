@@ -12,7 +12,7 @@ from render import kit
 from render.kit import Box, draw_text, font, paste
 
 from .sprites import token_sprite
-from .theme import GOLD, PANEL_EDGE, SEATS, TEXT
+from .theme import GOLD, PANEL_EDGE, SEATS, SMALL_TEXT, TEXT
 from .view import _hand
 
 _TRAY_H = 152
@@ -39,7 +39,7 @@ def _tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mappin
     gap = int(_TRAY_GAP * scale)
     tx = x + w - 20 - (slots * size + (slots - 1) * gap)
     if seat is not None:
-        draw_text(draw, (nx, cy), name, font(32, "bold"), TEXT, "lm",
+        draw_text(draw, (nx, cy), name, font(SMALL_TEXT + 1, "bold"), TEXT, "lm",
                   max_width=max(30, tx - nx - 16))
     picked = hand.index(chosen) if chosen in hand else None
     for i in range(slots):

@@ -15,7 +15,7 @@ from render.kit import Box, draw_text, font, lantern, paste
 
 from .geometry import _BADGE_AREA, ZoneGeometry
 from .sprites import token_sprite
-from .theme import GOLD, NIGHT, SEATS, SLOT, SLOT_EDGE, TEXT, ZONE_BG, ZONE_EDGE
+from .theme import GOLD, NIGHT, SEATS, SLOT, SLOT_EDGE, SMALL_TEXT, TEXT, ZONE_BG, ZONE_EDGE
 from .view import _Line, _zones
 
 
@@ -95,18 +95,18 @@ def _draw_line_mark(canvas: Image.Image, draw: ImageDraw.ImageDraw, geo: ZoneGeo
     r = _BADGE_AREA // 2 - 5
     draw.rounded_rectangle([cx - r, cy - r, cx + r, cy + r], radius=r * 0.45, fill=color.fill,
                            outline=GOLD, width=3)
-    paste(canvas, kit.symbol_sprite(SEATS[line.seat], 14, on_fill=True), (cx, cy - r * 0.55))
+    paste(canvas, kit.symbol_sprite(SEATS[line.seat], 16, on_fill=True), (cx, cy - r * 0.58))
     text = f"+{line.points}" if line.points >= 0 else f"\u2212{-line.points}"
-    draw_text(draw, (cx, cy + r * 0.2), text, font(26 if len(text) < 3 else 22, "black"),
-              color.ink, "mm")
+    draw_text(draw, (cx, cy + r * 0.22), text, font(SMALL_TEXT, "black"), color.ink, "mm")
 
 
 def _draw_numbers(draw: ImageDraw.ImageDraw, geo: ZoneGeometry, zone: int,
                   cells: Sequence[int]) -> None:
     """The empty cells offered, numbered like the buttons (cell index + 1)."""
     c = geo.cell
-    fnt = font(max(12, round(c * 0.36)), "black")
-    r = max(10, round(c * 0.31))
+    fnt = font(max(SMALL_TEXT, round(c * 0.36)), "black")
+    # the disc holds two digits this large, but stays inside its cell
+    r = min(c // 2 - 4, max(round(c * 0.31), round(kit.text_width("00", fnt) / 2) + 5))
     for i in cells:
         if not 0 <= i < geo.size * geo.size:
             continue
