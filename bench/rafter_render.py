@@ -1,6 +1,7 @@
 """Rafter Five picture figures: the median time to draw the board and the panel of a late
-raft (20+ pieces, from a real game played with random legal moves), and the time and size
-of the last move's animation.
+raft (20+ pieces, from a real game played with random legal moves), the board of a built
+50-piece raft (five crossing layers of cards, every rafter, 28 chests), and the time, size
+and length of the last move's animation.
 
     python -m bench.rafter_render [--renders N] [--seed S] [--pieces P]
 """
@@ -8,13 +9,18 @@ of the last move's animation.
 from __future__ import annotations
 
 import argparse
+import io
+import math
 import random
 import statistics
 import time
 from typing import Any
 
+from PIL import Image
+
 from bench.figures import render_line
 from engine.rafter import SPEC
+from engine.rafter.config import CONFIG
 from render import rafter
 
 NAMES = ["Żółć Łukasz", "Ёжик 🦔 Щукин", "Ana", "Bob"]
@@ -34,6 +40,32 @@ def late_view(seed: int = 7, pieces: int = 22, players: int = 4) -> dict[str, An
     raise RuntimeError("no game reached a late raft with a fall")
 
 
+def built_raft(view: dict[str, Any], pieces: int = 50) -> dict[str, Any]:
+    """`view` with a raft built by hand (no physics): crossing layers of lumber cards,
+    every rafter and chests on top, `pieces` in all."""
+    out: list[dict[str, Any]] = []
+    t = CONFIG.lumber.sim_thickness
+    layer = 0
+    while len(out) < pieces - 33:
+        spots = [(0, -28), (0, 0), (0, 28)] if layer % 2 == 0 else [(-42, 0), (-14, 0),
+                                                                      (14, 0), (42, 0)]
+        for x, y in spots:
+            h = math.radians(90.0 * (layer % 2)) / 2
+            out.append({"id": f"L{len(out)}", "kind": "L", "variant": len(out),
+                        "pos": [x + layer, y, layer * t],
+                        "quat": [math.cos(h), 0.0, 0.0, math.sin(h)]})
+        layer += 1
+    top = layer * t
+    out += [{"id": f"R{r}", "kind": "R", "variant": r, "pos": [-44 + 22 * r, 30, top],
+             "quat": [1, 0, 0, 0]} for r in range(5)]
+    for c in range(pieces - len(out)):
+        color, index = c % 6, c // 6
+        out.append({"id": f"C{color}.{index}", "kind": "C", "variant": color, "index": index,
+                    "pos": [-45 + 11 * (c % 9), -30 + 11 * (c // 9), top],
+                    "quat": [1, 0, 0, 0]})
+    return {**view, "pieces": out, "sea_rafters": []}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--renders", type=int, default=15)
@@ -49,14 +81,22 @@ def main(argv: list[str] | None = None) -> None:
     print(render_line("panel", lambda: rafter.panel_png(view, names=NAMES, focus=focus),
                       args.renders))
     print(render_line("waiting", lambda: rafter.waiting_png(view, names=NAMES), args.renders))
+    built = built_raft(view)
+    print(render_line(f"board, {len(built['pieces'])} built pieces",
+                      lambda: rafter.board_png(built, names=NAMES), args.renders))
     times = []
     gif = b""
     for _ in range(max(3, args.renders // 3)):
         start = time.perf_counter()
         gif = rafter.animation_gif(view, names=NAMES) or b""
         times.append(time.perf_counter() - start)
-    print(f"animation: {frames} frames, median {1000 * statistics.median(times):.1f} ms, "
-          f"{len(gif) / 1024:.0f} KiB GIF")
+    clip = Image.open(io.BytesIO(gif)) if gif else None
+    shown, length = 0, 0
+    for n in range(clip.n_frames if clip else 0):
+        clip.seek(n)  # type: ignore[union-attr]
+        shown, length = shown + 1, length + clip.info.get("duration", 0)  # type: ignore[union-attr]
+    print(f"animation: {frames} frames recorded, {shown} shown, {length / 1000:.2f} s, median "
+          f"{1000 * statistics.median(times):.1f} ms, {len(gif) / 1024:.0f} KiB GIF")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,8 @@
 """The raft in space: each piece's boxes in the raft frame (from the engine's shapes), their
-top-down projections, the height of a piece's top at a point, the order to paint pieces in,
-and `RaftView`, the map from raft millimetres to picture pixels."""
+top-down footprints and the height of a piece's top at a point (what rests on what)."""
 
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,14 +51,6 @@ class Box3:
     def top(self) -> float:
         return max(c[2] for c in self.corners)
 
-    def hull(self) -> list[Pt]:
-        return convex_hull([(c[0], c[1]) for c in self.corners])
-
-    @property
-    def tilted(self) -> bool:
-        """Turned off level by more than about 2°: its sides show from above."""
-        return any(0.035 < abs(a[2]) / math.hypot(*a) < 0.999 for a in self.axes if any(a))
-
     def top_face(self) -> list[Pt]:
         """The face seen from above (the one whose outward normal points most up)."""
         best, sign = max(((i, s) for i in range(3) for s in (1, -1)),
@@ -102,9 +91,6 @@ class Placed:
     @property
     def top(self) -> float:
         return max(b.top for b in self.boxes)
-
-    def hull(self) -> list[Pt]:
-        return list(self.outline)
 
     @property
     def outline(self) -> tuple[Pt, ...]:
@@ -164,125 +150,3 @@ def convex_hull(points: Sequence[Pt]) -> list[Pt]:
             upper.pop()
         upper.append(p)
     return lower[:-1] + upper[:-1]
-
-
-def inside(poly: Sequence[Pt], p: Pt) -> bool:
-    """Whether `p` is inside a counter-clockwise convex polygon (edges included)."""
-    n = len(poly)
-    if n < 3:
-        return False
-    for i in range(n):
-        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
-        if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) < -1e-9:
-            return False
-    return True
-
-
-def _crossings(a: Sequence[Pt], b: Sequence[Pt]) -> list[Pt]:
-    out = []
-    for i in range(len(a)):
-        p, r = a[i], (a[(i + 1) % len(a)][0] - a[i][0], a[(i + 1) % len(a)][1] - a[i][1])
-        for j in range(len(b)):
-            q, s = b[j], (b[(j + 1) % len(b)][0] - b[j][0], b[(j + 1) % len(b)][1] - b[j][1])
-            den = r[0] * s[1] - r[1] * s[0]
-            if abs(den) < 1e-12:
-                continue
-            t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / den
-            u = ((q[0] - p[0]) * r[1] - (q[1] - p[1]) * r[0]) / den
-            if 0 <= t <= 1 and 0 <= u <= 1:
-                out.append((p[0] + t * r[0], p[1] + t * r[1]))
-    return out
-
-
-def _bbox(poly: Sequence[Pt]) -> tuple[float, float, float, float]:
-    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-@lru_cache(maxsize=8192)
-def _above(first: Piece, second: Piece) -> int:
-    """1 if `second` is above `first` where their footprints overlap, -1 if below, 0 if
-    they do not overlap or cannot tell."""
-    a, b = place(first), place(second)
-    ha, hb = a.outline, b.outline
-    samples = [p for p in ha if inside(hb, p)] + [p for p in hb if inside(ha, p)]
-    samples += _crossings(ha, hb)
-    if not samples:
-        return 0
-    # the overlap's corners sit on edges, where a vertical ray may just graze a tilted box
-    # at its bottom: look at points pulled halfway into the overlap, and its middle
-    mx = sum(p[0] for p in samples) / len(samples)
-    my = sum(p[1] for p in samples) / len(samples)
-    diff = 0.0
-    for x, y in [(mx, my)] + [((x + mx) / 2, (y + my) / 2) for x, y in samples]:
-        za, zb = a.ray_top(x, y), b.ray_top(x, y)
-        if za is not None and zb is not None:
-            diff += zb - za
-    return 0 if abs(diff) < 1e-6 else 1 if diff > 0 else -1
-
-
-def paint_order(placed: Sequence[Placed]) -> list[Placed]:
-    """Pieces from the lowest to the highest, as a painter paints them.
-
-    Roughly by top height, but wherever two footprints overlap the one whose top is higher
-    *there* goes later (a chest on the low end of a steep card is painted over that card,
-    though the card's high end is higher than the chest). Ties and cycles fall back to the
-    top height, then to the order given: the same pieces always give the same order.
-    """
-    n = len(placed)
-    hulls = [p.outline for p in placed]
-    boxes = [_bbox(h) if h else (0.0, 0.0, 0.0, 0.0) for h in hulls]
-    after: list[set[int]] = [set() for _ in range(n)]
-    before_count = [0] * n
-    for i in range(n):
-        for j in range(i + 1, n):
-            a, b = boxes[i], boxes[j]
-            if a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]:
-                continue
-            diff = _above(placed[i].piece, placed[j].piece)
-            if diff == 0:
-                continue
-            lo, hi = (i, j) if diff > 0 else (j, i)
-            if hi not in after[lo]:
-                after[lo].add(hi)
-                before_count[hi] += 1
-    heap = [(placed[i].top, i) for i in range(n) if before_count[i] == 0]
-    heapq.heapify(heap)
-    done = [False] * n
-    order: list[Placed] = []
-    while len(order) < n:
-        if not heap:  # a cycle: take the lowest piece left
-            k = min((placed[i].top, i) for i in range(n) if not done[i])
-            heap.append(k)
-        _, i = heapq.heappop(heap)
-        if done[i]:
-            continue
-        done[i] = True
-        order.append(placed[i])
-        for k in sorted(after[i]):
-            before_count[k] -= 1
-            if before_count[k] == 0 and not done[k]:
-                heapq.heappush(heap, (placed[k].top, k))
-    return order
-
-
-@dataclass(frozen=True)
-class RaftView:
-    """Where the raft lands in a picture: the raft frame's (x, y) in mm maps to pixels with
-    +x to the right and +y up, `scale` px per mm, the raft centre at `center`; `box` is the
-    sea area (x, y, width, height)."""
-
-    center: Pt
-    scale: float
-    box: tuple[int, int, int, int]
-
-    def raft_to_px(self, x: float, y: float) -> tuple[int, int]:
-        """The pixel of a point of the raft frame."""
-        return round(self.center[0] + x * self.scale), round(self.center[1] - y * self.scale)
-
-    def px(self, x: float, y: float, k: float = 1.0, ox: float = 0.0,
-           oy: float = 0.0) -> Pt:
-        """Like `raft_to_px`, unrounded, in a picture `k` times larger whose origin is at
-        (ox, oy) of this one (the supersampled sea area)."""
-        return ((self.center[0] - ox + x * self.scale) * k,
-                (self.center[1] - oy - y * self.scale) * k)

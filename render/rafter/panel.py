@@ -11,19 +11,21 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.rafter.config import CONFIG
+from engine.rafter.scene import yaw_quat
 from render import kit
 from render.kit import Box
 
-from .geometry import RaftView, paint_order, place
+from .camera import AZIMUTH_DEG, RaftView, fit
+from .geometry import place
+from .labels import readable_px, shrink_onto
 from .pieces import Painter
-from .raft import draw_raft, raft_view
+from .raft import draw_raft, frame, paint_stage
 from .seats import STRIP_H, seat_strip
-from .side import draw_side
-from .theme import _KEEP, GAP, MARGIN, PANEL, PANEL_REACH, PANEL_SCALE, PANEL_WIDTH, SS
-from .view import Piece, color_names, pieces, seat_info, seat_or_none
+from .stage import Item, Stage, stage
+from .theme import _KEEP, GAP, MARGIN, PANEL, PANEL_RAFT_H, PANEL_WIDTH, SS
+from .view import Focus, Piece, color_names, seat_info, seat_or_none
 from .view import focus as read_focus
 
-SIDE_H = 230
 HAND_W = 440
 WAITING_WIDTH = 720
 
@@ -34,64 +36,67 @@ class PanelPlan:
     strip: Box
     hand: Box
     raft: RaftView
-    side: Box
+    stage: Stage
+    focus: Focus
 
 
-def panel_plan(view: Mapping[str, Any]) -> PanelPlan:
+def panel_plan(view: Mapping[str, Any], focus: Mapping[str, Any] | None = None) -> PanelPlan:
     inner = PANEL_WIDTH - 2 * MARGIN
     y = MARGIN
     strip = (MARGIN, y, inner - HAND_W - GAP, STRIP_H)
     hand = (PANEL_WIDTH - MARGIN - HAND_W, y, HAND_W, STRIP_H)
     y += STRIP_H + GAP
-    sea_h = round(2 * PANEL_REACH[1] * PANEL_SCALE)
-    rv = raft_view((MARGIN, y, inner, sea_h), PANEL_SCALE)
-    y += sea_h + GAP
-    side = (MARGIN, y, inner, SIDE_H)
-    return PanelPlan((PANEL_WIDTH, y + SIDE_H + MARGIN), strip, hand, rv, side)
+    st = stage(view)
+    f = read_focus(focus)
+    rv = frame(view, (MARGIN, y, inner, PANEL_RAFT_H), f, st)
+    return PanelPlan((PANEL_WIDTH, y + PANEL_RAFT_H + MARGIN), strip, hand, rv, st, f)
 
 
 def panel_geometry(view: Mapping[str, Any], *,
                    focus: Mapping[str, Any] | None = None) -> RaftView:
-    """Where the raft lands in `panel_png(view, focus=focus, ...)`: `.raft_to_px(x, y)`."""
-    return panel_plan(view).raft
+    """Where the raft lands in `panel_png(view, focus=focus, ...)`: `.raft_to_px(x, y, z)`."""
+    return panel_plan(view, focus).raft
 
 
 def _hand(canvas: Image.Image, box: Box, view: Mapping[str, Any], colors: Sequence[str]) -> None:
-    """The rafter in hand and the lumber card drawn (with its print in the advanced game)."""
+    """The rafter in hand and the lumber card drawn (with its print in the advanced game),
+    seen as on the raft."""
     draw = ImageDraw.Draw(canvas)
     kit.frame(draw, box)
     x, y, w, h = box
-    inset = 4
-    bx, by, bw, bh = x + inset, y + inset, w - 2 * inset, h - 2 * inset
-    img = Image.new("RGB", (bw * SS, bh * SS), PANEL)
-    advanced = view.get("advanced") is True
+    inset = 6
+    area = (0, 0, w - 2 * inset, h - 2 * inset)
     held, card = view.get("held"), view.get("card")
+    items = []
+    face = yaw_quat(AZIMUTH_DEG)  # square to the eye
     if isinstance(card, int) and not isinstance(card, bool) and card >= 0:
-        rv = RaftView((bw / 2, bh / 2), 2.5, (0, 0, bw, bh))
-        p = Painter(img, rv, SS, (0.0, 0.0), colors, advanced)
-        q = place(Piece("card", "L", card, 0, (28.0, 0.0, 0.0), (1.0, 0.0, 0.0, 0.0)))
-        p.shadow(q)
-        p.piece(q)
+        items.append(Item(place(Piece("card", "L", card, 0, (-14.0, 0.0, 0.0), face))))
     if isinstance(held, int) and not isinstance(held, bool) and 0 <= held < len(CONFIG.rafters):
-        rv = RaftView((bw / 2, bh / 2), 4.0, (0, 0, bw, bh))
-        p = Painter(img, rv, SS, (0.0, 0.0), colors, advanced)
-        q = place(Piece("held", "R", held, 0, (-36.0, 0.0, 0.0), (1.0, 0.0, 0.0, 0.0)))
-        p.shadow(q)
-        p.piece(q)
-    canvas.paste(img.reduce(SS), (bx, by))
+        items.append(Item(place(Piece("held", "R", held, 0, (62.0, -26.0, 0.0), face))))
+    if not items:
+        return
+    st = Stage(items)
+    rv = fit(area, [c for it in items for b in it.placed.boxes for c in b.corners],
+             margin=0.06)
+    img = Image.new("RGB", (area[2] * SS, area[3] * SS), PANEL)
+    p = Painter(img, rv, SS, (0.0, 0.0), colors, view.get("advanced") is True,
+                readable_px(PANEL_WIDTH))
+    paint_stage(p, st, pedestal=False)
+    shrink_onto(canvas, img, SS, (x + inset, y + inset))
 
 
 def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
               focus: Mapping[str, Any] | None = None) -> bytes:
     """The acting player's picture, as PNG bytes.
 
-    `focus` (from the menu): ``ghost`` {x, y, yaw, card, legal} a translucent lumber card
-    outlined green with a tick if legal, red with a cross if not; ``spots`` [[n, x, y], ...]
-    numbered discs; ``rafter`` {variant, x, y, yaw} and ``chest`` {color, x, y} ghosts;
-    ``take`` [rafter ids] those rafters outlined and numbered id + 1. Other keys are ignored.
+    `focus` (from the menu): ``ghost`` {x, y, yaw, card, legal, z?} a translucent lumber
+    card where it would land, outlined green with a tick if legal, red with a cross if not;
+    ``targets`` and ``spots`` [[n, x, y], ...] numbered discs on the surface there;
+    ``rafter`` {variant, x, y, yaw, z?} and ``chest`` {color, x, y, z?} ghosts; ``take``
+    [rafter ids] those rafters outlined and numbered id + 1; ``wood`` [card ids] those
+    face-up sea cards outlined and numbered 1.. in that order. Other keys are ignored.
     """
-    f = read_focus(focus)
-    plan = panel_plan(view)
+    plan = panel_plan(view, focus)
     canvas, draw = kit.new_canvas(plan.size)
     colors = color_names(view)
     seat = seat_or_none(view.get("viewer"))
@@ -103,11 +108,10 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
     else:
         kit.frame(draw, plan.strip)
     _hand(canvas, plan.hand, view, colors)
-    canvas.paste(draw_raft(view, plan.raft, focus=f, colors=colors), plan.raft.box[:2])
-    placed = paint_order([place(q) for q in pieces(view.get("pieces"))])
-    draw_side(canvas, plan.side, plan.raft.center[0], plan.raft.scale, placed, colors)
+    sea = draw_raft(view, plan.raft, focus=plan.focus, colors=colors,
+                    text_px=readable_px(PANEL_WIDTH), st=plan.stage)
+    shrink_onto(canvas, sea, SS, plan.raft.box[:2])
     return kit.to_png(canvas, keep=_KEEP)
-
 
 
 # ---------------------------------------------------------------------------

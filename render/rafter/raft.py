@@ -1,60 +1,120 @@
-"""The raft seen from above: the sea, the raft card with a 10 mm grid, every piece painted
-from the lowest to the highest, the last move's pieces outlined and what it dropped faded in
-the sea around the raft, the rafters and the lumber pile in the sea, the rafter that may not
-be taken crossed, a 10 mm scale bar, and what a menu step points at (ghosts, numbered spots,
-the rafters that may be taken)."""
+"""The raft in the ¾ view: the sea, the pedestal (the box, and the raft card with a 10 mm
+grid), every piece's boxes painted farthest first with soft shadows on the surfaces below,
+the last move's pieces outlined in gold and what it dropped faded where it came to lie, the
+rafters, the face-up cards and the face-down pile (with its count) in the sea, the rafter
+that may not be taken crossed, and what a menu step points at (ghosts where they would
+land, numbered target areas and spots, the rafters and sea cards that may be taken)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.rafter.config import CONFIG
 from engine.rafter.scene import yaw_quat
-from render import kit
 
-from .geometry import Placed, RaftView, paint_order, place
-from .pieces import Painter
+from . import labels
+from .camera import RaftView, fit
+from .geometry import Box3, Placed, Vec, place
+from .order import paint_order
+from .pieces import Painter, base_color, edge_color, shade
+from .stage import BODY, HALF_X, HALF_Y, RAFT_CARD, Item, Stage, shadows, stage
 from .theme import (
+    BOX_SIDE,
     GOLD,
     ILLEGAL,
     INK_DARK,
     LEGAL,
-    LUMBER_EDGE,
-    LUMBER_TINTS,
     RAFT,
     RAFT_EDGE,
     RAFT_GRID,
-    SCALE,
     SEA,
     SEA_WAVE,
     SS,
     TEXT,
 )
-from .view import Focus, Piece, id_list, last, pieces
-
-HALF_X, HALF_Y = CONFIG.raft_size[0] / 2, CONFIG.raft_size[1] / 2
-SPOT_RADIUS = 20.0  # px, a numbered spot's disc
-_SEA_GAP = 2.0  # mm between the raft's edge and a fallen piece pushed off it
+from .view import Focus, Piece, last
 
 
-def raft_view(box: tuple[int, int, int, int], scale: float) -> RaftView:
-    """The raft centred in a sea area `box` at `scale` px per mm."""
-    x, y, w, h = box
-    return RaftView((x + w / 2, y + h / 2), scale, box)
+@dataclass(frozen=True)
+class Ghosts:
+    """The focus's pieces placed where they would land, and its numbered points."""
+
+    pieces: tuple[tuple[Placed, tuple[int, int, int]], ...] = ()  # with the outline colour
+    verdict: tuple[Vec, bool] | None = None
+    numbers: tuple[tuple[int, Vec], ...] = ()
+
+
+def _surface(items: Sequence[Item], x: float, y: float) -> float:
+    """The height of the highest top at (x, y) on the raft (0: the raft card)."""
+    tops = [t for it in items if it.kind == "raft" for t in (it.placed.ray_top(x, y),)
+            if t is not None]
+    return max([0.0, *tops])
+
+
+def _landed(piece: Piece, z: float | None, items: Sequence[Item]) -> Placed:
+    """A ghost at height `z`, or (no `z`) on the highest top under its outline."""
+    if z is None:
+        hull = place(piece).outline
+        cx = sum(p[0] for p in hull) / max(1, len(hull))
+        cy = sum(p[1] for p in hull) / max(1, len(hull))
+        z = max(_surface(items, (x + cx) / 2, (y + cy) / 2) for x, y in [*hull, (cx, cy)])
+    x, y, _ = piece.pos
+    return place(Piece(piece.id, piece.kind, piece.variant, piece.index, (x, y, z), piece.quat))
+
+
+def ghosts(f: Focus, st: Stage, colors: Sequence[str]) -> tuple[Ghosts, list[str]]:
+    """Where the focus's ghosts land and its numbers go; the colour names (one added for a
+    ghost chest named by colour)."""
+    names = list(colors)
+    out: list[tuple[Placed, tuple[int, int, int]]] = []
+    verdict = None
+    if f.ghost is not None:
+        g = f.ghost
+        q = _landed(Piece("ghost", "L", max(0, g.card), 0, (g.x, g.y, 0.0), yaw_quat(g.yaw)),
+                    g.z, st.items)
+        out.append((q, LEGAL if g.legal else ILLEGAL))
+        verdict = ((g.x, g.y, q.top + 2.0), g.legal)
+    if f.rafter is not None:
+        v, x, y, yaw, z = f.rafter
+        out.append((_landed(Piece("ghost-r", "R", v, 0, (x, y, 0.0), yaw_quat(yaw)), z,
+                            st.items), TEXT))
+    if f.chest is not None:
+        c, x, y, z = f.chest
+        if isinstance(c, str):
+            names.append(c)
+            index = len(names) - 1
+        else:
+            index = c if isinstance(c, int) and 0 <= c < len(names) else len(names)
+        out.append((_landed(Piece("ghost-c", "C", index, 0, (x, y, 0.0), (1.0, 0.0, 0.0, 0.0)),
+                            z, st.items), TEXT))
+    numbers = [(n, (x, y, _surface(st.items, x, y))) for n, x, y in (*f.targets, *f.spots)]
+    return Ghosts(tuple(out), verdict, tuple(numbers)), names
+
+
+def frame(view: Mapping[str, Any], box: tuple[int, int, int, int], f: Focus | None = None,
+          st: Stage | None = None) -> RaftView:
+    """The view of `box` that frames the raft, its pieces, what lies in the sea near it and
+    what the focus points at."""
+    st = st if st is not None else stage(view)
+    pts = st.frame_points()
+    if f is not None:
+        g, _ = ghosts(f, st, [])
+        pts += [c for q, _ in g.pieces for b in q.boxes for c in b.corners]
+        pts += [p for _, p in g.numbers]
+    return fit(box, pts, margin=0.05)
 
 
 @lru_cache(maxsize=8)
-def sea_background(rv: RaftView, k: int) -> Image.Image:
-    """The sea with its waves and the raft card with its grid, `k` times larger (cached:
-    copy before painting on it)."""
-    _, _, w, h = rv.box
+def _sea(size: tuple[int, int], k: int) -> Image.Image:
+    """The sea with its waves, `k` times larger (cached: copy before painting on it)."""
+    w, h = size
     img = Image.new("RGB", (w * k, h * k), SEA)
-    d = ImageDraw.Draw(img, "RGBA")
-    step = 14.0 * rv.scale * k
+    d = ImageDraw.Draw(img)
+    step = 64.0 * k
     r = step * 0.22
     row = 0
     yy = step * 0.4
@@ -62,172 +122,127 @@ def sea_background(rv: RaftView, k: int) -> Image.Image:
         xx = step * (0.2 + 0.5 * (row % 2))
         while xx < w * k + step:
             d.arc([xx - r, yy - r, xx + r, yy + r], 20, 160, fill=SEA_WAVE,
-                  width=max(1, round(k * 1.2)))
+                  width=max(1, round(k * 1.5)))
             xx += step
         yy += step * 0.55
         row += 1
-    p = Painter(img, rv, k, (rv.box[0], rv.box[1]))
-    card = [(-HALF_X, -HALF_Y), (HALF_X, -HALF_Y), (HALF_X, HALF_Y), (-HALF_X, HALF_Y)]
-    s = 3.0
-    d.polygon(p.poly([(x + s, y - s) for x, y in card]), fill=(0, 0, 0, 110))
-    d.polygon(p.poly(card), fill=RAFT)
-    g = 10.0
-    for i in range(-int(HALF_X // g), int(HALF_X // g) + 1):
-        a, b = p.pt(i * g, -HALF_Y), p.pt(i * g, HALF_Y)
-        d.line([a, b], fill=RAFT_EDGE if i == 0 else RAFT_GRID, width=max(1, k))
-    for j in range(-int(HALF_Y // g), int(HALF_Y // g) + 1):
-        a, b = p.pt(-HALF_X, j * g), p.pt(HALF_X, j * g)
-        d.line([a, b], fill=RAFT_EDGE if j == 0 else RAFT_GRID, width=max(1, k))
-    d.polygon(p.poly(card), outline=RAFT_EDGE, width=round(2 * k))
     return img
 
 
-def push_off_raft(piece: Piece) -> Piece:
-    """A fallen piece that ended over the raft card (caught mid-fall at its edge) moved
-    straight out past the nearest edge, so it lies in the sea around the raft."""
-    hull = place(piece).hull()
-    if not hull:
-        return piece
-    x0, x1 = min(q[0] for q in hull), max(q[0] for q in hull)
-    y0, y1 = min(q[1] for q in hull), max(q[1] for q in hull)
-    if x1 < -HALF_X or x0 > HALF_X or y1 < -HALF_Y or y0 > HALF_Y:
-        return piece
-    moves = [(HALF_X + _SEA_GAP - x0, 0.0), (-HALF_X - _SEA_GAP - x1, 0.0),
-             (0.0, HALF_Y + _SEA_GAP - y0), (0.0, -HALF_Y - _SEA_GAP - y1)]
-    dx, dy = min(moves, key=lambda m: (abs(m[0]) + abs(m[1]), m))
-    x, y, z = piece.pos
-    return Piece(piece.id, piece.kind, piece.variant, piece.index, (x + dx, y + dy, z), piece.quat)
+def _grid(p: Painter) -> None:
+    """The raft card's 10 mm grid, its centre lines darker."""
+    g = 10.0
+    for i in range(-int(HALF_X // g), int(HALF_X // g) + 1):
+        p.solid.line([p.pt((i * g, -HALF_Y, 0.0)), p.pt((i * g, HALF_Y, 0.0))],
+                     fill=RAFT_EDGE if i == 0 else RAFT_GRID, width=p.line)
+    for j in range(-int(HALF_Y // g), int(HALF_Y // g) + 1):
+        p.solid.line([p.pt((-HALF_X, j * g, 0.0)), p.pt((HALF_X, j * g, 0.0))],
+                     fill=RAFT_EDGE if j == 0 else RAFT_GRID, width=p.line)
 
 
-def sea_rafter_spots(rv: RaftView, ids: Sequence[int]) -> list[Piece]:
-    """The rafters in the sea, in a row in the band above the raft, left to right by id."""
-    _, _, w, h = rv.box
-    reach_x, reach_y = w / 2 / rv.scale, h / 2 / rv.scale
-    y = (HALF_Y + reach_y) / 2
-    x = -reach_x + 8.0
-    out = []
-    for rid in sorted(set(ids)):
-        if not 0 <= rid < len(CONFIG.rafters):
+def paint_stage(p: Painter, st: Stage, *, placed: frozenset[str] = frozenset(),
+                pedestal: bool = True) -> None:
+    """The pedestal and every staged piece, farthest first, with their shadows; the pieces
+    whose ids are in `placed` outlined in gold."""
+    cast = shadows(st.items) if pedestal else {}
+    for pts in cast.get("sea", ()):
+        p.shadow(pts)
+    boxes: list[Box3] = [BODY, RAFT_CARD] if pedestal else []
+    keys = ["~body", "~card"] if pedestal else []
+    owners: list[Item | None] = [None, None] if pedestal else []
+    for it in st.items:
+        for n, b in enumerate(it.placed.boxes):
+            boxes.append(b)
+            keys.append(f"{it.key}#{n}")
+            owners.append(it)
+    left = {}
+    for it in st.items:
+        left[it.key] = len(it.placed.boxes)
+    for i in paint_order(boxes, keys):
+        it = owners[i]
+        if it is None:
+            if keys[i] == "~body":
+                p.box(BODY, BOX_SIDE, INK_DARK)
+            else:
+                p.box(RAFT_CARD, RAFT, RAFT_EDGE)
+                _grid(p)
+                for pts in cast.get("raft", ()):
+                    p.shadow(pts)
             continue
-        half = max(abs(part.pos[0]) + part.size[0] / 2 for part in CONFIG.rafters[rid].parts)
-        x += half
-        out.append(Piece(f"R{rid}", "R", rid, 0, (x, y, 0.0), (1.0, 0.0, 0.0, 0.0)))
-        x += half + 7.0
-    return out
+        piece = it.placed.piece
+        faded = it.kind == "fallen"
+        base = base_color(piece.kind, piece.variant, p.colors)
+        if it.kind == "pile":
+            base = shade(base, -30.0)
+        seen = p.box(boxes[i], base, edge_color(piece.kind, piece.variant, p.colors),
+                     faded=faded)
+        if piece.kind == "L" and it.kind != "pile":
+            p.lumber_face(it.placed, faded)
+        elif piece.kind == "C":
+            p.chest_symbols(seen, p.colors[piece.variant] if piece.variant < len(p.colors)
+                            else "?", faded)
+        elif piece.kind == "R" and boxes[i] is max(it.placed.boxes, key=lambda b: b.top):
+            p.rafter_number(seen, piece.variant, faded)
+        for pts in cast.get(keys[i], ()):
+            p.shadow(pts)
+        left[it.key] -= 1
+        if not left[it.key] and piece.id in placed and it.kind == "raft":
+            p.outline(it.placed.boxes, GOLD, width=3.0)
 
 
-def _lumber_pile(p: Painter, count: int) -> None:
-    """The face-down lumber cards left in the sea: a little stack and their number."""
-    rv = p.rv
-    _, _, w, h = rv.box
-    reach_x, reach_y = w / 2 / rv.scale, h / 2 / rv.scale
-    cx, cy = -reach_x + 16.0, -(HALF_Y + reach_y) / 2
-    for i in range(3):
-        o = 1.2 * (2 - i)
-        pts = [(cx - 12 + o, cy - 3 - o), (cx + 12 + o, cy - 3 - o), (cx + 12 + o, cy + 3 - o),
-               (cx - 12 + o, cy + 3 - o)]
-        p.draw.polygon(p.poly(pts), fill=LUMBER_TINTS[i], outline=LUMBER_EDGE,
-                       width=max(1, round(p.k * 1.5)))
-    x, y = p.pt(cx + 15, cy)
-    kit.draw_text(p.draw, (x, y), str(count), kit.font(round(4.4 * p.mm), "black"), TEXT, "lm")
-
-
-def _scale_bar(p: Painter) -> None:
-    """A 10 mm bar with end ticks and its length, bottom right."""
-    rv = p.rv
-    _, _, w, h = rv.box
-    reach_x, reach_y = w / 2 / rv.scale, h / 2 / rv.scale
-    x1, y = reach_x - 6.0, -reach_y + 5.0
-    a, b = p.pt(x1 - 10.0, y), p.pt(x1, y)
-    t = 1.6 * p.mm
-    wd = max(2, round(3 * p.k))
-    for color, extra in ((INK_DARK, round(2 * p.k)), (SCALE, 0)):
-        p.draw.line([a, b], fill=color, width=wd + extra)
-        p.draw.line([(a[0], a[1] - t), (a[0], a[1] + t)], fill=color, width=wd + extra)
-        p.draw.line([(b[0], b[1] - t), (b[0], b[1] + t)], fill=color, width=wd + extra)
-    kit.draw_text(p.draw, ((a[0] + b[0]) / 2, a[1] - t - 2 * p.k), "10",
-                  kit.font(round(3.6 * p.mm), "bold"), SCALE, "mb")
-
-
-def _check(p: Painter, at: tuple[float, float], legal: bool, r: float) -> None:
-    """A tick (legal) or a cross (not legal) on a disc: the ghost's verdict without colour."""
-    x, y = at
-    r *= p.k
-    p.draw.ellipse([x - r, y - r, x + r, y + r], fill=(LEGAL if legal else ILLEGAL) + (230,),
-                   outline=INK_DARK, width=max(1, round(2 * p.k)))
-    w = max(2, round(r / 4))
-    if legal:
-        p.draw.line([(x - 0.5 * r, y), (x - 0.12 * r, y + 0.4 * r), (x + 0.5 * r, y - 0.4 * r)],
-                    fill=INK_DARK, width=w, joint="curve")
-    else:
-        h = 0.42 * r
-        p.draw.line([(x - h, y - h), (x + h, y + h)], fill=INK_DARK, width=w)
-        p.draw.line([(x - h, y + h), (x + h, y - h)], fill=INK_DARK, width=w)
-
-
-def _raft_pieces(view: Mapping[str, Any]) -> list[Placed]:
-    return [place(q) for q in pieces(view.get("pieces"))]
+def _top_center(q: Placed, lift: float = 0.0) -> Vec:
+    hull = q.outline
+    x = sum(c[0] for c in hull) / max(1, len(hull))
+    y = sum(c[1] for c in hull) / max(1, len(hull))
+    return (x, y, q.top + lift)
 
 
 def draw_raft(view: Mapping[str, Any], rv: RaftView, *, focus: Focus | None = None,
-              colors: Sequence[str] = ()) -> Image.Image:
-    """The sea area of `rv.box` as a 1x RGB picture."""
+              colors: Sequence[str] = (), text_px: float = 12.0,
+              st: Stage | None = None) -> Image.Image:
+    """The area `rv.box` as a `SS` times larger RGB picture (shrink it with
+    `labels.shrink_onto`)."""
     k = SS
-    img = sea_background(rv, k).copy()
-    p = Painter(img, rv, k, (rv.box[0], rv.box[1]), colors, view.get("advanced") is True)
-    lst = last(view)
-    on_raft = paint_order(_raft_pieces(view))
-    raft_ids = {q.piece.id for q in on_raft}
-    fallen = paint_order([place(push_off_raft(q)) for q in lst.fallen
-                          if q.id not in raft_ids])
-    for q in fallen:
-        p.piece(q, faded=True)
-    sea_ids = [r for r in id_list(view.get("sea_rafters")) if f"R{r}" not in raft_ids]
-    sea = [place(q) for q in sea_rafter_spots(rv, sea_ids)]
-    for q in sea:
-        p.shadow(q)
-        p.piece(q)
-    _lumber_pile(p, max(0, kit.as_int(view.get("sea_lumber"))))
-    _scale_bar(p)
-    for q in on_raft:
-        p.shadow(q)
-        p.piece(q)
-    for q in on_raft:
-        if q.piece.id in lst.placed:
-            p.outline(q, GOLD, width=3.0)
-    rafters = {q.piece.variant: q for q in on_raft + sea if q.piece.kind == "R"}
-    forbidden = view.get("last_rafter")
-    if isinstance(forbidden, int) and not isinstance(forbidden, bool) and forbidden in rafters:
-        p.cross(p.center(rafters[forbidden]), 13.0)
+    st = st if st is not None else stage(view)
+    _, _, w, h = rv.box
+    img = _sea((w, h), k).copy()
+    p = Painter(img, rv, k, (rv.box[0], rv.box[1]), colors, view.get("advanced") is True,
+                text_px)
+    paint_stage(p, st, placed=last(view).placed)
+    if st.pile_count:
+        labels.text(p.draw, p.pt(st.pile_label), str(st.pile_count), text_px, k, TEXT,
+                    stroke=INK_DARK)
+    rafters = st.rafters()
+    if st.last_rafter in rafters:
+        q = rafters[st.last_rafter].placed
+        p.cross(p.pt(_top_center(q)), 0.55 * text_px)
     if focus is not None:
-        _focus_marks(p, focus, rafters, colors)
-    return img.reduce(k)
+        _focus_marks(p, focus, st, colors, text_px)
+    return img
 
 
-def _focus_marks(p: Painter, f: Focus, rafters: Mapping[int, Placed],
-                 colors: Sequence[str]) -> None:
-    if f.ghost is not None:
-        g = f.ghost
-        ghost = place(Piece("ghost", "L", max(0, g.card), 0, (g.x, g.y, 0.0), yaw_quat(g.yaw)))
-        p.piece(ghost, ghost=LEGAL if g.legal else ILLEGAL)
-        _check(p, p.center(ghost), g.legal, 18.0)
-    if f.rafter is not None:
-        v, x, y, yaw = f.rafter
-        p.piece(place(Piece("ghost-r", "R", v, 0, (x, y, 0.0), yaw_quat(yaw))), ghost=TEXT)
-    if f.chest is not None:
-        c, x, y = f.chest
-        names = list(colors)
-        if isinstance(c, str):
-            names.append(c)
-            index = len(names) - 1
-        else:
-            index = kit.as_int(c, -1)
-            index = index if 0 <= index < len(names) else len(names)
-        q = place(Piece("ghost-c", "C", index, 0, (x, y, 0.0), (1.0, 0.0, 0.0, 0.0)))
-        Painter(p.img, p.rv, p.k, p.origin, names).piece(q, ghost=TEXT)
+def _focus_marks(p: Painter, f: Focus, st: Stage, colors: Sequence[str],
+                 text_px: float) -> None:
+    g, names = ghosts(f, st, colors)
+    ghost_painter = Painter(p.img, p.rv, p.k, p.origin, names, p.advanced, text_px)
+    for q, color in g.pieces:
+        base = base_color(q.piece.kind, q.piece.variant, names)
+        for b in q.boxes:
+            ghost_painter.box(b, base, color, ghost=color)
+    if g.verdict is not None:
+        at, legal = g.verdict
+        p.verdict(p.pt(at), legal, 0.62 * text_px)
+    rafters = st.rafters()
     for rid in f.take:
         if rid in rafters:
-            p.outline(rafters[rid], GOLD, width=4.0)
-            p.number(p.center(rafters[rid]), str(rid + 1), 20.0)
-    for n, x, y in f.spots:
-        p.number(p.pt(x, y), str(n), SPOT_RADIUS)
+            q = rafters[rid].placed
+            p.outline(q.boxes, GOLD, width=4.0)
+            p.number(p.pt(_top_center(q)), str(rid + 1))
+    cards = st.cards_in_sea()
+    for n, card in enumerate(f.wood, 1):
+        if card in cards:
+            q = cards[card].placed
+            p.outline(q.boxes, GOLD, width=4.0)
+            p.number(p.pt(_top_center(q)), str(n))
+    for n, at in g.numbers:
+        p.number(p.pt(at), str(n))

@@ -18,22 +18,27 @@ from .sprites import chest_sprite, out_sprite, slot_sprite, supply_sprite
 from .theme import GAP, GOLD, PANEL, TEXT, TEXT_DIM
 from .view import Seat
 
-STRIP_H = 112
+STRIP_H = 136
+TEXT_PX = 40
+"""The strips' text (names, supply counts): readable on a phone in a 1280 px picture."""
+
+
+def _cols(n: int) -> int:
+    return 1 if n <= 1 else 2
 
 
 def strip_boxes(n: int, x: int, y: int, width: int) -> list[Box]:
-    """Where the strips of `n` players go: one row up to three, two rows beyond (2 + 2 for
-    four players)."""
+    """Where the strips of `n` players go: two to a row (one alone), so names stay large."""
     if n <= 0:
         return []
-    cols = {1: 1, 2: 2, 3: 3, 4: 2}.get(n, 3)
+    cols = _cols(n)
     w = (width - (cols - 1) * GAP) // cols
     return [(x + (i % cols) * (w + GAP), y + (i // cols) * (STRIP_H + GAP), w, STRIP_H)
             for i in range(n)]
 
 
 def strips_height(n: int) -> int:
-    rows = math.ceil(n / {1: 1, 2: 2, 3: 3, 4: 2}.get(n, 3)) if n > 0 else 0
+    rows = math.ceil(n / _cols(n)) if n > 0 else 0
     return rows * STRIP_H + max(0, rows - 1) * GAP
 
 
@@ -42,25 +47,26 @@ def seat_strip(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: S
     """One player's strip in `box` (`STRIP_H` high); `turn` lights it up with the arrow."""
     kit.frame(draw, box, hot=turn)
     x, y, w, h = box
-    top, bottom = y + 30, y + h - 32
+    top, bottom = y + 36, y + h - 38
     nx = x + 14
     if turn:
-        paste(canvas, kit.arrow_sprite(28), (nx, top), anchor="lm")
-        nx += 34
+        paste(canvas, kit.arrow_sprite(34), (nx, top), anchor="lm")
+        nx += 40
     right = x + w - 14
     if seat.out:
-        paste(canvas, out_sprite(34), (right, top), anchor="rm")
-        right -= 42
-    draw_text(draw, (nx, top), name, font(28, "bold"), GOLD if turn else TEXT_DIM if seat.out
-              else TEXT, "lm", max_width=max(20, right - nx))
+        paste(canvas, out_sprite(40), (right, top), anchor="rm")
+        right -= 48
+    draw_text(draw, (nx, top), name, font(TEXT_PX, "bold"), GOLD if turn else TEXT_DIM
+              if seat.out else TEXT, "lm", max_width=max(20, right - nx))
     # the second row: colours | supply | penalty board, shrunk to fit
     limit = max(1, CONFIG.penalty_limit)
     slots = max(limit, len(seat.penalties))
     own = [colors[c] if 0 <= c < len(colors) else "?" for c in seat.colors] or ["?"]
     inner = w - 28
-    size = 30
-    while size > 12:
-        need = len(own) * (size + 4) + 14 + size + 8 + 40 + 14 + slots * (size + 3) + 10
+    size = 44
+    count_w = kit.text_width(str(seat.supply), font(TEXT_PX, "black"))
+    while size > 16:
+        need = len(own) * (size + 4) + 14 + size + 8 + count_w + 14 + slots * (size + 3) + 10
         if need <= inner:
             break
         size -= 2
@@ -71,8 +77,7 @@ def seat_strip(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: S
     sx += 14
     paste(canvas, supply_sprite(size), (sx, bottom), anchor="lm")
     sx += size + 6
-    draw_text(draw, (sx, bottom + 1), str(seat.supply), font(round(size * 0.9), "black"),
-              TEXT, "lm")
+    draw_text(draw, (sx, bottom + 1), str(seat.supply), font(TEXT_PX, "black"), TEXT, "lm")
     board_w = slots * (size + 3) + 9
     bx = x + w - 14 - board_w
     draw.rounded_rectangle([bx, bottom - size // 2 - 5, bx + board_w, bottom + size // 2 + 5],

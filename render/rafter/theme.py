@@ -30,6 +30,8 @@ SEA_WAVE: RGB = exact((34, 80, 110))
 RAFT: RGB = exact((204, 184, 140))
 RAFT_GRID: RGB = exact((186, 164, 118))
 RAFT_EDGE: RGB = exact((112, 88, 52))
+BOX_SIDE: RGB = exact((58, 74, 96))
+"""The upturned box under the raft card: a muted slate, so the pieces stand out."""
 SLOT: RGB = exact((14, 20, 38))
 SLOT_EDGE: RGB = exact((52, 62, 96))
 LEGAL: RGB = exact((72, 220, 96))
@@ -83,7 +85,7 @@ def chest(name: object) -> Lantern:
 
 _KEEP: tuple[RGB, ...] = (
     NIGHT, PANEL, PANEL_EDGE, PANEL_HOT, TEXT, TEXT_DIM, GOLD, GOLD_DEEP, INK_DARK, SEA, SEA_WAVE,
-    RAFT, RAFT_GRID, RAFT_EDGE, SLOT, SLOT_EDGE, LEGAL, ILLEGAL, NAIL, JOINT, LUMBER_EDGE,
+    RAFT, RAFT_GRID, RAFT_EDGE, BOX_SIDE, SLOT, SLOT_EDGE, LEGAL, ILLEGAL, NAIL, JOINT, LUMBER_EDGE,
     *LUMBER_TINTS, *RAFTER_TINTS, *(c.fill for c in CHESTS.values()),
     *(c.ink for c in CHESTS.values()), *kit.text_blends(PANEL, NIGHT),
 )
@@ -91,13 +93,10 @@ _KEEP: tuple[RGB, ...] = (
 
 BOARD_WIDTH = 1280
 PANEL_WIDTH = 1280
+GIF_SIZE = (480, 360)
 MARGIN = 16
 GAP = 12
 SS = 2
 """The raft is painted this many times larger and shrunk (smooth edges)."""
-
-BOARD_SCALE = 5.0  # px per mm on the board
-PANEL_SCALE = 5.2  # ... on the panel
-GIF_SCALE = 1.8  # ... in the animation
-BOARD_REACH = (124.0, 92.0)  # half the sea shown around the raft centre (x, y), mm: a card
-PANEL_REACH = (120.0, 82.0)  # overhanging the raft card by half its length stays in sight
+BOARD_RAFT_H = 780  # the height of the raft's area on the board
+PANEL_RAFT_H = 900  # ... on the panel

@@ -153,18 +153,19 @@ class Last:
     frames: tuple[tuple[Piece, ...], ...]
 
 
-def last(view: Mapping[str, Any]) -> Last:
+def last(view: Mapping[str, Any], *, frames: bool = False) -> Last:
+    """The last move; its recorded frames only when asked (`frames`: the animation)."""
     raw = view.get("last")
     if not isinstance(raw, Mapping):
         return Last(None, frozenset(), (), ())
     placed = raw.get("placed")
-    frames = raw.get("frames")
+    recorded = raw.get("frames") if frames else ()
     return Last(seat_or_none(raw.get("seat")),
                 frozenset(p for p in placed if isinstance(p, str))
                 if isinstance(placed, (list, tuple)) else frozenset(),
                 tuple(pieces(raw.get("fallen"))),
-                tuple(tuple(pieces(f)) for f in frames if isinstance(f, (list, tuple)))
-                if isinstance(frames, (list, tuple)) else ())
+                tuple(tuple(pieces(f)) for f in recorded if isinstance(f, (list, tuple)))
+                if isinstance(recorded, (list, tuple)) else ())
 
 
 @dataclass(frozen=True)
@@ -174,15 +175,18 @@ class Ghost:
     yaw: float
     card: int
     legal: bool
+    z: float | None = None  # the height its bottom would land at (None: on what is there)
 
 
 @dataclass(frozen=True)
 class Focus:
     ghost: Ghost | None = None
-    spots: tuple[tuple[int, float, float], ...] = ()
-    rafter: tuple[int, float, float, float] | None = None  # variant, x, y, yaw
-    chest: tuple[Any, float, float] | None = None  # colour, x, y
-    take: tuple[int, ...] = ()
+    targets: tuple[tuple[int, float, float], ...] = ()  # numbered target areas
+    spots: tuple[tuple[int, float, float], ...] = ()  # numbered places for a rafter or chest
+    rafter: tuple[int, float, float, float, float | None] | None = None  # variant, x, y, yaw, z
+    chest: tuple[Any, float, float, float | None] | None = None  # colour, x, y, z
+    take: tuple[int, ...] = ()  # rafters that may be taken
+    wood: tuple[int, ...] = ()  # face-up sea cards offered, numbered 1.. in this order
 
 
 def _xy(raw: Mapping[str, Any]) -> tuple[float, float] | None:
@@ -190,7 +194,18 @@ def _xy(raw: Mapping[str, Any]) -> tuple[float, float] | None:
     return None if x is None or y is None else (x, y)
 
 
+def _numbered(raw: Any) -> tuple[tuple[int, float, float], ...]:
+    out = []
+    for s in raw if isinstance(raw, (list, tuple)) else ():
+        if isinstance(s, (list, tuple)) and len(s) >= 3:
+            n, x, y = _int_or_none(s[0]), _num(s[1]), _num(s[2])
+            if n is not None and x is not None and y is not None:
+                out.append((n, x, y))
+    return tuple(out)
+
+
 def focus(raw: Any) -> Focus:
+    """A menu's focus; whatever is malformed is left out."""
     if not isinstance(raw, Mapping):
         return Focus()
     ghost = None
@@ -198,21 +213,16 @@ def focus(raw: Any) -> Focus:
     if isinstance(g, Mapping) and _xy(g) is not None:
         x, y = _xy(g)  # type: ignore[misc]
         ghost = Ghost(x, y, _num(g.get("yaw")) or 0.0, _int(g.get("card"), -1),
-                      g.get("legal") is not False)
-    spots = []
-    for s in raw.get("spots") or () if isinstance(raw.get("spots"), (list, tuple)) else ():
-        if isinstance(s, (list, tuple)) and len(s) >= 3:
-            n, x, y = _int_or_none(s[0]), _num(s[1]), _num(s[2])
-            if n is not None and x is not None and y is not None:
-                spots.append((n, x, y))
+                      g.get("legal") is not False, _num(g.get("z")))
     rafter = None
     r = raw.get("rafter")
     if isinstance(r, Mapping) and _xy(r) is not None:
         v = _int(r.get("variant"), -1)
         if 0 <= v < len(CONFIG.rafters):
-            rafter = (v, *_xy(r), _num(r.get("yaw")) or 0.0)  # type: ignore[misc]
+            rafter = (v, *_xy(r), _num(r.get("yaw")) or 0.0, _num(r.get("z")))  # type: ignore[misc]
     chest = None
     c = raw.get("chest")
     if isinstance(c, Mapping) and _xy(c) is not None:
-        chest = (c.get("color"), *_xy(c))  # type: ignore[misc]
-    return Focus(ghost, tuple(spots), rafter, chest, tuple(id_list(raw.get("take"))))
+        chest = (c.get("color"), *_xy(c), _num(c.get("z")))  # type: ignore[misc]
+    return Focus(ghost, _numbered(raw.get("targets")), _numbered(raw.get("spots")), rafter,
+                 chest, tuple(id_list(raw.get("take"))), tuple(id_list(raw.get("wood"))))
