@@ -185,7 +185,7 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
     """Whole moves of real games (random legal actions): the time `SPEC.apply` takes for a
     take and a build once the raft holds `late_from` pieces, and for a menu step (a nudge)."""
     from engine.rafter import SPEC
-    from engine.rafter.menu import pose_key
+    from engine.rafter.menu import path_to, pose_key
 
     moves: dict[str, list[float]] = {"take": [], "build": [], "nudge": []}
     for game in range(games):
@@ -195,9 +195,10 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
             seat, late = state.current, len(state.scene.pieces) >= late_from
             action = rng.choice(SPEC.legal_actions(state, seat))
             if late and action.startswith("b"):
-                x, y, angle = (int(v) for v in action[1:].split(",")[:3])
+                x, y, angle = (int(v) for v in action[1:].split(";")[0].split(","))
+                aimed = path_to(state, (x, y, angle))[:2]  # its area and angle
                 start = time.perf_counter()
-                SPEC.menu(state, seat, (pose_key((x + 2, y, angle)),))
+                SPEC.menu(state, seat, (*aimed, pose_key((x + 2, y, angle))))
                 moves["nudge"].append(time.perf_counter() - start)
             start = time.perf_counter()
             state, _ = SPEC.apply(state, seat, action)

@@ -10,6 +10,10 @@ from typing import TypeVar
 
 from bot.i18n import Translator
 from bot.payloads import Press
+from engine.rafter.areas import areas
+from engine.rafter.rules import takeable
+from engine.rafter.scene import RAFTER
+from engine.rafter.state import RafterState
 
 T = TypeVar("T")
 
@@ -28,6 +32,25 @@ def like_a_person(choices: Sequence[T], press_of: Callable[[T], Press],
     if nudges and (not steps or rng.random() < 0.3):
         return rng.choice(nudges)
     return rng.choice(steps)
+
+
+def free_rafter(state: RafterState) -> str:
+    """The take key of a rafter that holds nothing up, most likely: one from the sea, else the
+    lowest standing on the raft (on the raft card itself)."""
+    allowed = takeable(state)
+    on_raft = {p.variant: p.pose.pos[2] for p in state.scene.of_kind(RAFTER)}
+    return f"t{min(allowed, key=lambda r: (on_raft.get(r, -1.0), r))}"
+
+
+def along_x_start(state: RafterState) -> tuple[str, str]:
+    """The area and angle keys that put the card along the x axis (angle 0) as far east as
+    the areas go near the raft's middle line: where a test starts nudging it out to sea."""
+    assert state.card is not None
+    found = areas(state.scene, state.card, state.options.advanced)
+    along = [(n, a) for n, a in enumerate(found, 1) if 0 in a.angles]
+    assert along, "no area lets the card lie along x"
+    n, _ = max(along, key=lambda na: (-abs(na[1].pose_at(0)[1]) // 15, na[1].pose_at(0)[0]))
+    return f"A{n}", f"A{n}r0"
 
 
 def lines_of(text: str | None) -> list[str]:

@@ -91,12 +91,18 @@ def fell(state: RafterState, action: str) -> bool:
 
 @pytest.fixture(scope="module")
 def midgame() -> tuple[RafterState, RafterState]:
-    """A take and a build some moves into a three-player game."""
-    take = played_a_while(3, 5, 14)
-    (seat,) = SPEC.to_act(take)
-    build, _ = SPEC.apply(take, seat, SPEC.legal_actions(take, seat)[0])
-    assert (take.phase, build.phase) == (TAKE, PLACE)
-    return take, build
+    """A take and a build some moves into a three-player game: the first take from move 14
+    on whose lift drops nothing."""
+    rng = random.Random(5)
+    state = played_a_while(3, 5, 14)
+    for _ in range(40):
+        (seat,) = SPEC.to_act(state)
+        if state.phase == TAKE:
+            build, _ = SPEC.apply(state, seat, SPEC.legal_actions(state, seat)[0])
+            if build.phase == PLACE:
+                return state, build
+        state, _ = SPEC.apply(state, seat, rng.choice(SPEC.legal_actions(state, seat)))
+    raise AssertionError("no quiet take in 40 moves")
 
 
 @pytest.mark.parametrize("name", sorted(EVERYONE))
@@ -211,3 +217,13 @@ def test_a_rafter_in_the_sea_is_taken_first() -> None:
         assert decide(player, state).action == f"t{TALL}"
     reason = decide(LEVELS["normal"], state).reason
     assert reason is not None and reason.key == "rafter-bot-take-sea"
+
+
+def test_with_no_new_card_left_a_card_lying_wood_side_up_is_taken() -> None:
+    """The face-down sea is empty; the cards that fell wood side up are all that is left."""
+    state = position(starting_scene(), last_rafter=SMALL)
+    state = replace(state, sea_lumber=(), sea_wood=tuple(state.sea_lumber))
+    legal = set(SPEC.legal_actions(state, state.current))
+    for player in EVERYONE.values():
+        action = decide(player, state).action
+        assert action in legal and decode(action).wood in state.sea_wood

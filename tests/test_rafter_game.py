@@ -15,13 +15,13 @@ import pytest
 
 from engine.core import GameOver, IllegalAction, Label, Malformed, NotYourTurn
 from engine.rafter import SPEC, rules
-from engine.rafter.actions import Build
+from engine.rafter.actions import Build, decode
 from engine.rafter.config import CONFIG
 from engine.rafter.layout import SPOTS, spot_u
 from engine.rafter.legality import NO_LUMBER, OFF_RAFT, ON_PIECE, ON_PRINT
 from engine.rafter.physics import settle, surface_under
 from engine.rafter.ranking import END_ALL_PLACED, END_PENALTIES, END_SOLO_FALL
-from engine.rafter.scene import CHEST, LUMBER, RAFTER, Piece, Pose, Scene, yaw_quat
+from engine.rafter.scene import CHEST, LUMBER, RAFTER, Piece, Pose, Scene, quat_up_z, yaw_quat
 from engine.rafter.state import (
     OVER,
     PLACE,
@@ -96,7 +96,7 @@ def with_long_rafter(scene: Scene) -> Scene:
     return scene.with_pieces([starting_scene().get(f"{RAFTER}{LONG}")])
 
 
-SEE_SAW_FALL = Build(100, -17, 0, 9, False, 1)
+SEE_SAW_FALL = Build.on_spots(100, -17, 0, 9, False, 1)
 """Lumber card 1 laid beside the chests, half on card 0 and reaching 100 mm past the raft's
 edge, with the long rafter on its far end: everything on card 0 goes down with it."""
 
@@ -224,7 +224,7 @@ def test_taking_checks_turn_phase_and_codec() -> None:
     with pytest.raises(IllegalAction):
         SPEC.apply(placing, 0, "t1")  # one in hand already
     with pytest.raises(IllegalAction):
-        SPEC.apply(state, 0, Build(0, 0, 0, 2, False, 8).encode())  # take first
+        SPEC.apply(state, 0, Build.on_spots(0, 0, 0, 2, False, 8).encode())  # take first
 
 
 def test_lifting_a_free_rafter_drops_nothing() -> None:
@@ -252,21 +252,40 @@ def test_lifting_a_rafter_that_holds_something_down_ends_the_turn(see_saw: Scene
     after, events = SPEC.apply(state, 0, "t1")
     assert after.phase == TAKE and after.current == 1
     assert after.held is None and after.card is None
-    assert set(after.scene.ids()) == {"R0", "R2", "R3", "R4"}
+    leaning = leaning_lumber(after)  # the rulebook: lumber leaning on the raft stays
+    assert set(after.scene.ids()) - leaning <= {"R0", "R2", "R3", "R4"} <= set(after.scene.ids())
     assert after.sea_rafters == (STOUT,)
-    assert after.sea_lumber == state.sea_lumber + (0,)
+    assert_back_in_the_sea(state, after, {0} - {int(i[1:]) for i in leaning})
     assert after.seats[0].penalties == ((3, 0),)
     assert after.seats[0].supply == ((1, 0), (0, 0))
     assert after.seats[0].built == 0
     assert after.seats[1] == state.seats[1]
-    assert {p.id for p in after.last.fallen} == {"L0", "C0.0", "C3.0"}
+    assert {p.id for p in after.last.fallen} | leaning == {"L0", "C0.0", "C3.0"}
     assert after.last.frames
     fell = [e.label for e in events if e.label.key == "rafter-fell"]
     assert fell and fell[0].args == {"seat": 0, "penalties": 1, "returned": 1, "rafters": 1,
-                                     "lumber": 1}
+                                     "lumber": 1 - len(leaning)}
     # the stout rafter in the sea is the one this turn used: the next player lifts another
     assert rules.takeable(after) == (SMALL, TALL, LONG, ELL)
     assert state_problems(after) == []
+
+
+def leaning_lumber(state: RafterState) -> set[str]:
+    """Lumber cards still in the raft's scene that lean over its edge (tilted, or reaching
+    below the raft card's top): part of the raft, not fallen."""
+    return {p.id for p in state.scene.of_kind(LUMBER)
+            if quat_up_z(p.pose.quat) < 0.9 or p.pose.pos[2] < 0}
+
+
+def assert_back_in_the_sea(before: RafterState, after: RafterState, cards: set[int]) -> None:
+    """Fallen cards lie in the sea: wood side up in `sea_wood`, the rest face down among
+    the sea's cards (the others keep their order)."""
+    fell = {p.variant: p for p in after.last.fallen if p.kind == LUMBER}
+    assert set(fell) == cards
+    face_up = {c for c, p in fell.items() if quat_up_z(p.pose.quat) > 0}
+    assert set(after.sea_wood) == face_up | set(before.sea_wood)
+    assert set(after.sea_lumber) == set(before.sea_lumber) | (cards - face_up)
+    assert tuple(c for c in after.sea_lumber if c not in cards) == before.sea_lumber
 
 
 # --- 4. where a card, its rafter and its chest may go ------------------------------------
@@ -283,22 +302,23 @@ def assert_refused(state: RafterState, build: Build, why: str) -> None:
 def test_the_first_card_must_rest_partly_on_the_raft() -> None:
     """No lumber on the raft yet: "you may put it anywhere" - on the raft."""
     state = position(start_without(SMALL), held=SMALL, card=5)
-    assert_refused(state, Build(125, 0, 0, 2, False, 8), OFF_RAFT)
-    assert_refused(state, Build(150, 120, 30, 2, False, 8), OFF_RAFT)
-    assert rules.build_problem(state, Build(100, 0, 0, 2, False, 8)) is None
+    assert_refused(state, Build.on_spots(125, 0, 0, 2, False, 8), OFF_RAFT)
+    assert_refused(state, Build.on_spots(150, 120, 30, 2, False, 8), OFF_RAFT)
+    assert rules.build_problem(state, Build.on_spots(100, 0, 0, 2, False, 8)) is None
 
 
 def test_later_cards_must_rest_partly_on_lumber_already_on_the_raft() -> None:
     state = position(Scene((lying(LUMBER, 7, 0.0, 0.0),)), held=SMALL, card=5)
-    assert_refused(state, Build(0, -30, 0, 2, False, 8), NO_LUMBER)  # beside it, on the raft
-    assert rules.build_problem(state, Build(0, -20, 0, 2, False, 8)) is None  # half on it
-    assert rules.build_problem(state, Build(30, 0, 90, 2, False, 8)) is None  # across it
+    beside, half_on, across = ((0, -30, 0), (0, -20, 0), (30, 0, 90))
+    assert_refused(state, Build.on_spots(*beside, 2, False, 8), NO_LUMBER)  # on the raft
+    assert rules.build_problem(state, Build.on_spots(*half_on, 2, False, 8)) is None
+    assert rules.build_problem(state, Build.on_spots(*across, 2, False, 8)) is None
 
 
 def test_never_on_a_rafter() -> None:
     state = position(start_without(SMALL), held=SMALL, card=5)
     x, y, _ = state.scene.get("R4").pose.pos
-    assert_refused(state, Build(round(x), round(y), 0, 2, False, 8), ON_PIECE)
+    assert_refused(state, Build.on_spots(round(x), round(y), 0, 2, False, 8), ON_PIECE)
 
 
 def test_never_on_a_chest_even_a_small_one_between_coarse_sample_points() -> None:
@@ -310,19 +330,19 @@ def test_never_on_a_chest_even_a_small_one_between_coarse_sample_points() -> Non
     pose = (36, -13, 90)
     coarse = {owner for owner, _ in surface_under(scene, LUMBER, 5, *pose)}
     assert "C2.0" not in coarse  # the coarse look misses it
-    assert_refused(state, Build(*pose, 2, False, 8), ON_PIECE)
-    assert rules.build_problem(state, Build(0, 0, 90, 2, False, 8)) is None  # beside it
+    assert_refused(state, Build.on_spots(*pose, 2, False, 8), ON_PIECE)
+    assert rules.build_problem(state, Build.on_spots(0, 0, 90, 2, False, 8)) is None  # beside it
 
 
 def test_the_chest_may_not_share_the_rafters_spot() -> None:
     """The stout rafter is 14 mm wide and spots are 11 mm apart: its chest may not go on its
     spot nor the next one, but may two spots away; turned across, the same."""
     state = position(start_without(STOUT), held=STOUT, card=5)
-    assert_refused(state, Build(0, 0, 0, 5, False, 5), "rafter-why-chest-spot")
-    assert_refused(state, Build(0, 0, 0, 5, False, 6), "rafter-why-chest-spot")
-    assert_refused(state, Build(0, 0, 0, 5, True, 4), "rafter-why-chest-spot")
-    assert rules.build_problem(state, Build(0, 0, 0, 5, False, 7)) is None
-    assert rules.build_problem(state, Build(0, 0, 0, 5, True, 3)) is None
+    assert_refused(state, Build.on_spots(0, 0, 0, 5, False, 5), "rafter-why-chest-spot")
+    assert_refused(state, Build.on_spots(0, 0, 0, 5, False, 6), "rafter-why-chest-spot")
+    assert_refused(state, Build.on_spots(0, 0, 0, 5, True, 4), "rafter-why-chest-spot")
+    assert rules.build_problem(state, Build.on_spots(0, 0, 0, 5, False, 7)) is None
+    assert rules.build_problem(state, Build.on_spots(0, 0, 0, 5, True, 3)) is None
     for spot in (0, SPOTS + 1):
         with pytest.raises(Malformed):
             SPEC.apply(state, 0, f"b0,0,0,{spot}a2")
@@ -333,7 +353,8 @@ def test_advanced_no_card_on_a_dark_joint_of_the_card_below() -> None:
     u0, _, u1, _ = CONFIG.prints[0].dark[0]
     assert u0 < -15 < u1
     scene = Scene((lying(LUMBER, 0, 0.0, 0.0),))
-    across_joint, clear = Build(-15, 0, 90, 2, False, 8), Build(25, 0, 90, 2, False, 8)
+    across_joint = Build.on_spots(-15, 0, 90, 2, False, 8)
+    clear = Build.on_spots(25, 0, 90, 2, False, 8)
     advanced = position(scene, held=SMALL, card=5, advanced=True)
     assert_refused(advanced, across_joint, ON_PRINT)
     assert rules.build_problem(advanced, clear) is None
@@ -346,10 +367,10 @@ def test_advanced_no_card_on_a_nail_of_the_card_below() -> None:
     nail = CONFIG.prints[2].nails[2]
     assert not CONFIG.prints[2].dark and nail == pytest.approx((48.7, -8.0))
     scene = Scene((lying(LUMBER, 2, 0.0, 0.0),))
-    on_nail = Build(49, -8, 90, 2, False, 8)
+    on_nail = Build.on_spots(49, -8, 90, 2, False, 8)
     advanced = position(scene, held=SMALL, card=5, advanced=True)
     assert_refused(advanced, on_nail, ON_PRINT)
-    assert rules.build_problem(advanced, Build(20, 0, 90, 2, False, 8)) is None
+    assert rules.build_problem(advanced, Build.on_spots(20, 0, 90, 2, False, 8)) is None
     assert rules.build_problem(position(scene, held=SMALL, card=5), on_nail) is None
 
 
@@ -357,18 +378,18 @@ def test_advanced_no_card_on_a_nail_between_sample_rows() -> None:
     """The card covers card 2's nail at (48.7, -8.0) 2 mm off a row of sample points."""
     scene = Scene((lying(LUMBER, 2, 0.0, 0.0),))
     advanced = position(scene, held=SMALL, card=5, advanced=True)
-    assert rules.build_problem(advanced, Build(48, -6, 0, 2, False, 8)) == ON_PRINT
+    assert rules.build_problem(advanced, Build.on_spots(48, -6, 0, 2, False, 8)) == ON_PRINT
 
 
 def test_advanced_rafter_and_chest_keep_off_the_cards_own_print() -> None:
     """Spot 4 (u = -11 mm) of card 0 reaches its dark joint (u up to -12.1 mm)."""
     assert spot_u(4) - CONFIG.chest.size / 2 < CONFIG.prints[0].dark[0][2]
     advanced = position(start_without(SMALL), held=SMALL, card=0, advanced=True)
-    assert_refused(advanced, Build(0, 0, 0, 4, False, 8), "rafter-why-rafter-spot")
-    assert_refused(advanced, Build(0, 0, 0, 8, False, 4), "rafter-why-chest-spot")
-    assert rules.build_problem(advanced, Build(0, 0, 0, 8, False, 6)) is None
+    assert_refused(advanced, Build.on_spots(0, 0, 0, 4, False, 8), "rafter-why-rafter-spot")
+    assert_refused(advanced, Build.on_spots(0, 0, 0, 8, False, 4), "rafter-why-chest-spot")
+    assert rules.build_problem(advanced, Build.on_spots(0, 0, 0, 8, False, 6)) is None
     basic = position(start_without(SMALL), held=SMALL, card=0)
-    assert rules.build_problem(basic, Build(0, 0, 0, 4, False, 8)) is None
+    assert rules.build_problem(basic, Build.on_spots(0, 0, 0, 4, False, 8)) is None
 
 
 # --- 5. a good build ---------------------------------------------------------------------
@@ -376,7 +397,7 @@ def test_advanced_rafter_and_chest_keep_off_the_cards_own_print() -> None:
 
 def test_a_good_build_puts_card_rafter_and_chest_on_the_raft() -> None:
     state = position(start_without(SMALL), held=SMALL, card=5)
-    after, events = SPEC.apply(state, 0, Build(0, 0, 0, 2, False, 8).encode())
+    after, events = SPEC.apply(state, 0, Build.on_spots(0, 0, 0, 2, False, 8).encode())
     assert {"L5", "R0", "C0.0"} <= set(after.scene.ids())
     assert after.scene.get("R0").pose.pos[2] == pytest.approx(THICK, abs=0.2)  # on the card
     assert after.scene.get("C0.0").pose.pos[2] == pytest.approx(THICK, abs=0.2)
@@ -406,8 +427,10 @@ def test_a_build_that_falls_ends_the_turn(fallen_build) -> None:
     put down: it stays in the supply; the sea chests are sorted by owner; both rafters go
     into the sea and must be taken first next turn."""
     state, after = fallen_build
-    assert {p.id for p in after.last.fallen} == {"L0", "L1", "R1", "R3", "C0.0", "C3.0"}
-    assert set(after.scene.ids()) == {"R0", "R2", "R4"}
+    leaning = leaning_lumber(after)
+    assert {p.id for p in after.last.fallen} | leaning == {"L0", "L1", "R1", "R3", "C0.0",
+                                                           "C3.0"}
+    assert set(after.scene.ids()) - leaning == {"R0", "R2", "R4"}
     me = after.seats[0]
     assert me.supply == ((1, 0), (0, 0))  # the chest in hand, then red back from the sea
     assert me.penalties == ((3, 0),)  # green is seat 1's
@@ -415,8 +438,7 @@ def test_a_build_that_falls_ends_the_turn(fallen_build) -> None:
     assert after.seats[1] == state.seats[1]
     assert sorted(after.sea_rafters) == [STOUT, LONG]
     assert rules.takeable(after) == (STOUT,)  # the long one was this turn's
-    assert sorted(after.sea_lumber[-2:]) == [0, 1]
-    assert after.sea_lumber[:-2] == state.sea_lumber
+    assert_back_in_the_sea(state, after, {0, 1} - {int(i[1:]) for i in leaning})
     assert (after.phase, after.current, after.held, after.card) == (TAKE, 1, None, None)
     assert state_problems(after) == []
 
@@ -463,7 +485,7 @@ def test_storage_refuses_inconsistent_states(fallen_build) -> None:
 
 def test_the_game_ends_when_someone_has_placed_every_chest() -> None:
     state = position(start_without(SMALL), chests=1, held=SMALL, card=5)
-    after, events = SPEC.apply(state, 0, Build(0, 0, 0, 2, False, 8).encode())
+    after, events = SPEC.apply(state, 0, Build.on_spots(0, 0, 0, 2, False, 8).encode())
     assert after.phase == OVER and SPEC.to_act(after) == frozenset()
     assert after.ending.key == END_ALL_PLACED and after.ending.args == {"seat": 0}
     assert events[-1].label == after.ending
@@ -480,7 +502,7 @@ def test_a_player_with_five_penalties_is_skipped() -> None:
     state = position(start_without(SMALL), players=3, held=SMALL, card=5)
     state = replace(state, seats=(state.seats[0], replace(state.seats[1], penalties=penalties),
                                   state.seats[2]))
-    after, events = SPEC.apply(state, 0, Build(0, 0, 0, 2, False, 8).encode())
+    after, events = SPEC.apply(state, 0, Build.on_spots(0, 0, 0, 2, False, 8).encode())
     assert after.phase == TAKE and after.current == 2
     assert "rafter-out" not in [e.label.key for e in events]  # seat 0 is not the one out
 
@@ -527,8 +549,8 @@ def test_solo_ends_at_the_first_fall_and_scores_the_turns_built_before_it() -> N
     state = position(scene, players=1, chests=3, held=LONG, card=5)
     state = replace(state, seats=(replace(state.seats[0], built=1),))
     # the card sticks 62.5 mm out with the long rafter (1.7 g) at its outer end
-    after, _ = SPEC.apply(state, 0, Build(70, 0, 0, 9, False, 1).encode())
-    assert {p.id for p in after.last.fallen} >= {"L5", "R3"}
+    after, _ = SPEC.apply(state, 0, Build.on_spots(70, 0, 0, 9, False, 1).encode())
+    assert {p.id for p in after.last.fallen} | leaning_lumber(after) >= {"L5", "R3"}
     assert after.phase == OVER and after.ending.key == END_SOLO_FALL
     assert after.ending.args == {"chests": 1}
     (standing,) = SPEC.outcome(after).standings
@@ -562,6 +584,7 @@ def test_views_are_public_json_without_the_seed_or_the_sea_order(fallen_build) -
         assert SPEC.view(mine, viewer) == SPEC.view(other, viewer)
     view = SPEC.view(mine, None)
     assert view["sea_lumber"] == len(after.sea_lumber)
+    assert view["sea_wood"] == list(after.sea_wood)
     # the frames are spelled out with the still pieces, so a picture needs nothing else
     assert {p["kind"] + str(p["variant"]) for p in view["last"]["frames"][0]} >= {"R0", "R2"}
 
@@ -589,10 +612,147 @@ def test_random_games_conserve_every_piece(players: int, seed: int) -> None:
         assert state_problems(state) == []
         rafters = len(state.raft_rafters()) + len(state.sea_rafters) + (state.held is not None)
         lumber = (len(state.scene.of_kind(LUMBER)) + len(state.sea_lumber)
-                  + (state.card is not None))
+                  + len(state.sea_wood) + (state.card is not None))
         chests = (len(state.scene.of_kind(CHEST))
                   + sum(len(s.supply) + len(s.penalties) for s in state.seats))
         assert (rafters, lumber, chests) == (RAFTERS, 42, dealt)
         assert from_dict(json.loads(json.dumps(to_dict(state)))) == state
     assert SPEC.is_over(state)
 
+
+
+# --- 10. the rulebook's "А если...?" -------------------------------------------------------
+
+
+def test_old_builds_decode_to_the_same_placement() -> None:
+    """Kept games hold the old format: spot n is u = spot_u(n) on the centre line, along (a)
+    or across (x)."""
+    old = decode("b0,0,0,2x8")
+    assert old == Build(0, 0, 0, round(spot_u(2)), 0, 90, round(spot_u(8)), 0)
+    assert old == Build.on_spots(0, 0, 0, 2, True, 8)
+    assert decode(old.encode()) == old and old.encode() == "b0,0,0;-33,0,90;33,0"
+    state = position(start_without(SMALL), held=SMALL, card=5)
+    _card, rafter, chest = rules.build_placements(state, old)
+    assert (rafter.x, rafter.y, rafter.yaw_deg) == pytest.approx((-33.0, 0.0, 90.0))
+    assert (chest.x, chest.y) == pytest.approx((33.0, 0.0))
+
+
+@pytest.mark.parametrize("text", [
+    "b0,0,0;0,0,180;20,0",  # a rafter's turn is 0-179
+    "b0,0,0;81,0,0;20,0",  # aimed far off its card
+    "b0,0,0;0,0,0;20",
+    "b0,0,0;0,0,0;20,0;",
+    "b0,0,360;0,0,0;20,0",
+    "b0,0,0,0a2",
+    "t1w",
+    "t1w123",
+])
+def test_malformed_builds_and_takes_are_refused(text: str) -> None:
+    with pytest.raises(Malformed):
+        decode(text)
+
+
+def test_rafters_and_chests_may_hang_partly_over_the_card() -> None:
+    """Legal while each reaches at least 1 mm onto the card (the chest is 9 mm: its centre
+    within 12.5 + 4.5 - 1 = 16 mm of the card's centre line); the physics decides the rest."""
+    state = position(start_without(LONG), held=LONG, card=5)
+    # the long rafter (32 mm) with 20 mm of it past the card's end, the chest half off a side
+    assert rules.build_problem(state, Build(0, 0, 0, 59, 0, 0, -30, 16)) is None
+    assert rules.build_problem(state, Build(0, 0, 0, 0, 0, 30, 40, -16)) is None  # turned 30°
+    assert_refused(state, Build(0, 0, 0, 0, 0, 0, -30, 17), "rafter-why-chest-spot")
+    assert_refused(state, Build(0, 0, 0, 71, 0, 0, -30, 0), "rafter-why-rafter-spot")  # off it
+    assert_refused(state, Build(0, 0, 0, 0, 30, 90, -30, 0), "rafter-why-rafter-spot")
+    # the chest may not overlap the rafter, turned or not
+    assert_refused(state, Build(0, 0, 0, 0, 0, 0, 20, 0), "rafter-why-chest-spot")
+    assert_refused(state, Build(0, 0, 0, 0, 0, 45, 10, 10), "rafter-why-chest-spot")
+    assert rules.build_problem(state, Build(0, 0, 0, 0, 0, 90, 12, 0)) is None
+
+
+def test_advanced_an_overhanging_chest_still_keeps_off_the_print() -> None:
+    """Card 2's nail at (48.7, -8.0): a chest hanging over that corner covers it."""
+    basic = position(start_without(SMALL), held=SMALL, card=2)
+    advanced = position(start_without(SMALL), held=SMALL, card=2, advanced=True)
+    build = Build(0, 0, 0, 0, 0, 0, 50, -10)
+    assert rules.build_problem(basic, build) is None
+    assert_refused(advanced, build, "rafter-why-chest-spot")
+
+
+def test_a_card_lying_wood_side_up_in_the_sea_may_be_taken_instead_of_a_new_one() -> None:
+    state = position(starting_scene(), last_rafter=SMALL)
+    state = replace(state, sea_lumber=tuple(c for c in state.sea_lumber if c not in (7, 9)),
+                    sea_wood=(9, 7))
+    assert state_problems(state) == []
+    takes = SPEC.legal_actions(state, 0)
+    assert {"t1", "t1w9", "t1w7", "t4w7"} <= set(takes) and len(takes) == 4 * 3
+    took, events = SPEC.apply(state, 0, "t1w7")
+    assert (took.phase, took.held, took.card) == (PLACE, STOUT, 7)
+    assert took.sea_wood == (9,) and took.sea_lumber == state.sea_lumber  # none drawn
+    assert [e.label.key for e in events] == ["rafter-took-raft", "rafter-took-wood"]
+    assert SPEC.view(took, 1)["sea_wood"] == [9]
+    for bad in ("t1w8", "t1w5"):  # not lying wood side up in the sea
+        with pytest.raises(IllegalAction):
+            SPEC.apply(state, 0, bad)
+    assert from_dict(json.loads(json.dumps(to_dict(took)))) == took
+
+
+def test_fallen_lumber_wood_side_up_stays_face_up_the_rest_goes_face_down_secretly() -> None:
+    state = replace(position(starting_scene()), version=3)
+    up = Piece(LUMBER, 20, Pose((0.0, 90.0, -40.0), yaw_quat(30)))
+    down = Piece(LUMBER, 21, Pose((0.0, -90.0, -40.0), (0.0, 1.0, 0.0, 0.0)))  # turned over
+    on_edge = Piece(LUMBER, 22, Pose((90.0, 0.0, -40.0), (0.7071068, 0.7071068, 0.0, 0.0)))
+    sea = tuple(c for c in state.sea_lumber if c not in (20, 21, 22))
+    state = replace(state, sea_lumber=sea, sea_wood=(3,))
+    after = rules._lumber_to_sea(state, [down, up, on_edge])
+    assert after.sea_wood == (3, 20)
+    assert sorted(after.sea_lumber) == sorted(sea + (21, 22))
+    assert after.sea_lumber[-2:] != (21, 22) or after.sea_lumber[:2] != sea[:2]
+    assert rules._lumber_to_sea(state, [down, up, on_edge]) == after  # seeded: repeatable
+    other = rules._lumber_to_sea(replace(state, seed=state.seed + 1), [down, up, on_edge])
+    assert SPEC.view(other, 0) == SPEC.view(replace(after, seed=state.seed + 1), 0)
+
+
+def test_a_builder_toppling_on_the_raft_does_not_end_the_turn(monkeypatch) -> None:
+    """The rulebook: a builder that falls over on the raft (not into the sea): go on. Here
+    the builder ends up lying on its side on the card; the chest still goes on and the turn
+    is a good one."""
+    state = position(start_without(TALL), held=TALL, card=5)
+    real_place = rules.place
+    calls = []
+
+    def toppling(scene, placements, **kwargs):
+        result = real_place(scene, placements, **kwargs)
+        calls.append(len(placements))
+        if len(calls) > 1:
+            return result
+        standing = result.scene.get("R2")
+        x, y, _ = standing.pose.pos
+        lying_down = standing.moved(Pose((x, y + 10.0, THICK + 5.0), (0.7071068, 0.7071068, 0.0,
+                                                                      0.0)))
+        assert quat_up_z(lying_down.pose.quat) == pytest.approx(0.0, abs=1e-6)
+        scene = Scene(tuple(lying_down if p.id == "R2" else p for p in result.scene.pieces))
+        return replace(result, scene=settle(scene).scene)
+
+    monkeypatch.setattr(rules, "place", toppling)
+    after, events = SPEC.apply(state, 0, Build.on_spots(0, 0, 0, 2, False, 8).encode())
+    assert calls == [2, 1]  # card and builder, then the chest: the turn went on
+    assert quat_up_z(after.scene.get("R2").pose.quat) < 0.5  # still on its side, on the raft
+    assert "C0.0" in after.scene.ids() and after.seats[0].built == 1
+    assert [e.label.key for e in events] == ["rafter-built"]
+    assert (after.phase, after.current, after.last.fallen) == (TAKE, 1, ())
+
+
+def test_the_last_resort_end_no_card_to_take() -> None:
+    """With no card face down and none wood side up in the sea, the game ends after the
+    turn; a card lying wood side up keeps it going, and then only it may be taken."""
+    state = position(start_without(SMALL), held=SMALL, card=5)
+    build = Build.on_spots(0, 0, 0, 2, False, 8).encode()
+    empty = replace(state, sea_lumber=(), sea_wood=())
+    over, events = SPEC.apply(empty, 0, build)
+    assert over.phase == OVER and over.ending.key == rules.END_NO_LUMBER
+    assert events[-1].label == over.ending and SPEC.outcome(over) is not None
+    wood = replace(state, sea_lumber=(), sea_wood=(7,))
+    going, _ = SPEC.apply(wood, 0, build)
+    assert going.phase == TAKE and going.current == 1
+    assert SPEC.legal_actions(going, 1) == ["t1w7", "t2w7", "t3w7", "t4w7"]
+    with pytest.raises(IllegalAction):
+        SPEC.apply(going, 1, "t1")  # no new card to draw

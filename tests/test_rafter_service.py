@@ -1,6 +1,6 @@
 """Rafter Five through the table service, the way every platform adapter drives it: whole
-games played by pressing the buttons the screens really show (nudging the ghost card, picking
-spots, building), the clip of a move that made something fall, and a restart that never
+games played by pressing the buttons the screens really show (areas, angles, sometimes
+nudging the ghost card, picking places, building), the clip of a move that made something fall, and a restart that never
 simulates a move again."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from bot.screens import ChatRef, Role, UserRef, is_animation
 from bot.tables import TableService
 from engine.rafter import SPEC, physics
 from engine.rafter.actions import Build
-from engine.rafter.menu import pose_key
+from engine.rafter.legality import CHEST_PLACES, RAFTER_PLACES
+from engine.rafter.menu import path_to
 from tests.rafter_helpers import like_a_person
 from tests.service_harness import GROUP, Harness, open_harness, seat_players
 
@@ -95,8 +96,9 @@ async def test_a_move_that_makes_something_fall_is_shown_as_a_clip(harness):
     state = SPEC.from_dict((await h.service.store.get_table(table)).state)
     assert state.phase == "place"
     # the card far over the raft's edge, the builder on its outer end: it tips into the sea
-    build = Build(95, 0, 0, 9, False, 1)
-    path = (pose_key((build.x, build.y, build.angle)), "ok", "a9", "c1", "go")
+    build = Build(95, 0, 0, *RAFTER_PLACES[-1], *CHEST_PLACES[0])
+    path = path_to(state, build.pose) + ("p9", "c1", "go")
+    assert len(path) == 5  # the card's pose fine-tuned, ok, the places, build
     assert SPEC.menu(state, 0, path).action == build.encode()
     assert h.screen(Role.CLIP) is None
     await h.press(first, encode(Press("go", table, 1, path)), chat=private)

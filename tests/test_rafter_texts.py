@@ -32,15 +32,18 @@ GAMES = (  # (players, seed, options): short games, a few seconds each
 NAMES = ["Анна", "Łucja", "Zoë"]
 
 
-def labels_of_menus(state, seat, path: tuple[str, ...] = (), depth: int = 3) -> set[Label]:
-    """The labels of a seat's choice tree a few levels down, without the "how risky?" steps.
-    Nudges (which replace the card's pose) are read as buttons but not followed."""
+def labels_of_menus(state, seat, path: tuple[str, ...] = (), depth: int = 6) -> set[Label]:
+    """The labels of a seat's choice tree down to its leaves, without the "how risky?"
+    steps: the first two steps of each level and the card's fine-tuning are followed; the
+    nudges (endlessly many poses) are read as buttons but not followed."""
     menu = SPEC.menu(state, seat, path)
     labels = {menu.title, *menu.preview, *(o.label for o in menu.options)}
     if depth:
-        onward = [o.key for o in menu.options if o.label.key != RISKY and not o.replace]
-        for key in onward[:3]:
-            labels |= labels_of_menus(state, seat, path + (key,), depth - 1)
+        onward = [o for o in menu.options
+                  if o.label.key != RISKY and not o.label.key.startswith("rafter-nudge-")]
+        tuning = [o for o in onward[2:] if o.label.key == "rafter-opt-adjust"]
+        for option in onward[:2] + tuning:
+            labels |= labels_of_menus(state, seat, option.path_from(path), depth - 1)
     return labels
 
 
@@ -81,7 +84,10 @@ def labels_of_rare_cases() -> set[Label]:
               Label("rafter-end-no-room"), Label("rafter-end-no-lumber"),
               Label("rafter-out", {"seat": 1}), Label("rafter-end-penalties", {"seat": 1}),
               Label("rafter-end-all-placed", {"seat": 0}),
-              Label("rafter-menu-over"), Label("rafter-menu-wait", {"current_seat": 2})}
+              Label("rafter-menu-over"), Label("rafter-menu-wait", {"current_seat": 2}),
+              Label("rafter-took-wood", {"seat": 1}), Label("rafter-menu-card"),
+              Label("rafter-opt-card-new")}
+    labels |= {Label("rafter-opt-card-wood", {"number": n}) for n in (1, 2, 12)}
     labels |= {Label(f"rafter-risk-{level}") for level in ("safe", "shaky", "dangerous")}
     labels |= {Label(key) for key in keys_in_engine_source("rafter-why-")}
     for chests in (0, 1, 2, 5, 21, 42):
@@ -144,7 +150,8 @@ def test_the_games_reached_the_interesting_messages(played):
         "rafter-menu-lumber", "rafter-nudge-move", "rafter-nudge-turn", "rafter-opt-here",
         "rafter-pose", "rafter-why-fine", "rafter-menu-rafter", "rafter-opt-along",
         "rafter-opt-across", "rafter-menu-chest", "rafter-opt-spot", "rafter-menu-ready",
-        "rafter-opt-build",
+        "rafter-opt-build", "rafter-menu-area", "rafter-opt-area", "rafter-menu-angle",
+        "rafter-opt-angle", "rafter-opt-adjust",
     }
     assert expected <= keys, sorted(expected - keys)
 
@@ -206,3 +213,4 @@ def test_a_splash_reads_naturally(translator):
         " Anna odzyskuje do zapasu swoją skrzynię. 5 budowniczych wpada do morza.")
     assert fell("pl", 5, 0, 0, 22) == (
         "Plusk! 5 cudzych skrzyń trafia na planszę kar gracza Anna. 22 karty desek wracają do morza.")
+

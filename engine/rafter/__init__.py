@@ -9,9 +9,10 @@ as a `GameSpec`.
 * `risk`     - "how risky is this?" as safe / shaky / dangerous;
 * `seating`, `falls`, `ranking` - colours per player count, sorting fallen pieces, the end
   conditions and the ranking (rulebook and house variant; readings documented there);
-* `options`, `layout` (spots on a card, where the rafters start), `legality` (where a card,
+* `options`, `layout` (geometry on a card, where the rafters start), `legality` (where a card,
   its rafter and its chest may go), `actions` (the codec), `state`, `rules` (turns),
-  `menu` (the choice tree with the ghost card), `view` (what everyone sees).
+  `areas` (the numbered target areas), `menu` (the coarse-to-fine choice tree with the ghost card),
+  `view` (what everyone sees).
 """
 
 from __future__ import annotations

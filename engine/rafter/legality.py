@@ -8,8 +8,10 @@ underside (5 mm apart, so no 9 mm chest slips between them) tells what it would 
 * never on a chest or a rafter;
 * with the advanced rules, never on a nail or a dark joint printed on the card beneath.
 
-A rafter and a chest go on numbered spots of the card just placed; the chest may not share
-the rafter's spot, and with the advanced rules neither may cover the card's own print.
+A rafter and a chest go anywhere on the card just placed, even partly hanging over its
+edges (the rulebook allows it; the physics decides whether they stay): each must reach onto
+the card, the chest may not overlap the rafter, and with the advanced rules neither may
+cover the card's own print. `RAFTER_PLACES` and `CHEST_PLACES` are the places offered.
 `candidates` lists legal card poses on a coarse grid: the menus start from one, and
 `legal_actions` offers them (the real choice is continuous: any whole mm and degree).
 """
@@ -20,7 +22,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from .config import CONFIG, LumberPrint, RafterConfig
-from .layout import SPOTS, card_to_raft, chest_extent, on_print, raft_to_card, rafter_extent
+from .layout import (
+    card_to_raft,
+    chest_footprint,
+    on_card,
+    on_print,
+    overlap,
+    raft_to_card,
+    rafter_footprint,
+)
 from .physics import RAFT, RaftProbe, footprint_points
 from .scene import CHEST, LUMBER, RAFTER, Scene
 
@@ -95,35 +105,57 @@ def _print_points(card: LumberPrint, config: RafterConfig) -> Iterator[tuple[flo
                 yield u0 + (u1 - u0) * i / 2, v0 + (v1 - v0) * j / 4
 
 
-def rafter_spot_ok(card: int, rafter: int, spot: int, across: bool, *, advanced: bool,
-                   config: RafterConfig = CONFIG) -> bool:
-    if not 1 <= spot <= SPOTS:
+RafterPlace = tuple[int, int, int]  # (u, v, turn) on the card
+ChestPlace = tuple[int, int]  # (u, v) on the card
+
+RAFTER_PLACES: tuple[RafterPlace, ...] = (
+    (-52, 0, 0), (-39, 0, 90), (-26, 0, 0), (-13, 12, 90), (0, 0, 90), (13, -12, 90),
+    (26, 0, 0), (39, 0, 90), (52, 0, 0),
+)
+"""The rafter places the menu numbers (from one end of the card to the other) and
+`legal_actions` draws from: along the card, across it (90), the ends hanging over them and
+two across hanging over a side. Any other whole-mm place is as legal; these are the
+sensible ones to offer, far enough apart for their numbers to be read in the picture."""
+CHEST_PLACES: tuple[ChestPlace, ...] = (
+    (-54, 0), (-40, 0), (-27, 0), (-20, 10), (-13, 0), (0, 0), (13, 0), (20, -10), (27, 0),
+    (40, 0), (54, 0),
+)
+"""The chest places offered, likewise: the ends and the two off the centre line hang over
+the card's edges."""
+
+
+def rafter_place_ok(card: int, rafter: int, place: RafterPlace, *, advanced: bool,
+                    config: RafterConfig = CONFIG) -> bool:
+    """Whether the rafter may stand there: partly on the card and, with the advanced rules,
+    off the card's own print."""
+    u, v, turn = place
+    if not 0 <= turn < 180:
         return False
-    extent = rafter_extent(rafter, spot, across, config)
-    return not (advanced and on_print(extent, config.prints[card], config))
+    foot = rafter_footprint(rafter, u, v, turn, config)
+    return on_card(foot, config) and not (advanced and on_print(foot, config.prints[card],
+                                                                config))
 
 
-def chest_spot_ok(card: int, rafter: int, rafter_spot: int, across: bool, spot: int, *,
-                  advanced: bool, config: RafterConfig = CONFIG) -> bool:
-    if not 1 <= spot <= SPOTS:
+def chest_place_ok(card: int, rafter: int, rafter_place: RafterPlace, place: ChestPlace, *,
+                   advanced: bool, config: RafterConfig = CONFIG) -> bool:
+    """Whether the chest may go there: partly on the card, clear of the rafter's footprint
+    and, with the advanced rules, off the card's own print."""
+    foot = chest_footprint(*place, config)
+    if not on_card(foot, config) or overlap(foot, rafter_footprint(rafter, *rafter_place,
+                                                                   config)):
         return False
-    extent = chest_extent(spot, config)
-    if extent.overlaps(rafter_extent(rafter, rafter_spot, across, config)):
-        return False
-    return not (advanced and on_print(extent, config.prints[card], config))
+    return not (advanced and on_print(foot, config.prints[card], config))
 
 
-def spot_pairs(card: int, rafter: int, *, advanced: bool,
-               config: RafterConfig = CONFIG) -> Iterator[tuple[int, bool, int]]:
-    """Every legal (rafter spot, across, chest spot)."""
-    for across in (False, True):
-        for spot in range(1, SPOTS + 1):
-            if not rafter_spot_ok(card, rafter, spot, across, advanced=advanced, config=config):
-                continue
-            for chest in range(1, SPOTS + 1):
-                if chest_spot_ok(card, rafter, spot, across, chest, advanced=advanced,
-                                 config=config):
-                    yield spot, across, chest
+def place_pairs(card: int, rafter: int, *, advanced: bool,
+                config: RafterConfig = CONFIG) -> Iterator[tuple[RafterPlace, ChestPlace]]:
+    """Every legal (rafter place, chest place) among the offered places."""
+    for place in RAFTER_PLACES:
+        if not rafter_place_ok(card, rafter, place, advanced=advanced, config=config):
+            continue
+        for chest in CHEST_PLACES:
+            if chest_place_ok(card, rafter, place, chest, advanced=advanced, config=config):
+                yield place, chest
 
 
 @lru_cache(maxsize=32)

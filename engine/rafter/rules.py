@@ -1,14 +1,22 @@
 """Rafter Five turns: set-up, taking a rafter, building, what falls, and the end.
 
 A turn is two actions. *Take* a rafter: one in the sea if there is any, never the one the
-previous turn used; lifting one off the raft is simulated and may topple something. Then
-*build*: the lumber card drawn goes down together with the rafter on it (the rulebook lets
-both go down at once, so a rafter may hold down an overhanging card), everything settles,
-then a chest goes on the card and everything settles again. If anything falls into the sea,
-the turn ends at once: what fell is sorted (`falls`), and whatever the player still held
-goes into the sea. Each step's hand tremor comes from a seed derived from the game's secret
-seed and the state's version, so a move is a gamble for the player and exactly repeatable
-for the host.
+previous turn used; lifting one off the raft is simulated and may topple something. With it
+the player takes a lumber card: a new one, face down from the sea, or any card lying wood
+side up in the sea (the rulebook's "А если...?"). Then *build*: the card goes down together
+with the rafter on it (the rulebook lets both go down at once, so a rafter may hold down an
+overhanging card), everything settles, then a chest goes on the card and everything settles
+again. Rafters and chests may hang partly over the card's edges. If anything falls into the
+sea, the turn ends at once: what fell is sorted (`falls`), and whatever the player still
+held goes into the sea; a rafter that topples over but stays on the raft ends nothing.
+Fallen lumber that lies wood side up stays in the sea face up, for anyone to take; the rest
+is shuffled back face down among the sea's cards. Each step's hand tremor (and that
+shuffle) comes from a seed derived from the game's secret seed and the state's version, so
+a move is a gamble for the player and exactly repeatable for the host.
+
+The game ends by the rulebook's conditions (`ranking`), or, as a last resort, when the
+player to take cannot get a card (none face down, none face up in the sea) or the card has
+no legal place left.
 """
 
 from __future__ import annotations
@@ -22,12 +30,12 @@ from ..core import Event, GameOver, IllegalAction, Label, Malformed, NotYourTurn
 from .actions import Build, Take, decode
 from .config import CONFIG
 from .falls import Sorted, sort_fallen
-from .layout import card_to_raft, spot_u
-from .legality import candidates, chest_spot_ok, lumber_problem, rafter_spot_ok, spot_pairs
+from .layout import card_to_raft
+from .legality import candidates, chest_place_ok, lumber_problem, place_pairs, rafter_place_ok
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
 from .physics import Placement, RaftProbe, Settled, lift, place
 from .ranking import Tally, end_reason
-from .scene import CHEST, LUMBER, RAFTER, Piece
+from .scene import CHEST, LUMBER, RAFTER, Piece, quat_up_z
 from .seating import chests_per_seat, seat_colors
 from .state import (
     OVER,
@@ -78,20 +86,27 @@ def takeable(state: RafterState) -> tuple[int, ...]:
     return tuple(sorted(r for r in state.raft_rafters() if r != state.last_rafter))
 
 
+def cards_offered(state: RafterState) -> tuple[int | None, ...]:
+    """The lumber cards a taker may have: None (a new one, face down) while any is left,
+    then every card lying wood side up in the sea."""
+    return ((None,) if state.sea_lumber else ()) + state.sea_wood
+
+
 def legal_actions(state: RafterState, seat: int) -> list[str]:
-    """Taking: every rafter allowed. Building: one legal build per card pose on the coarse
-    grid (the full choice is continuous; these are what tests and bots pick from)."""
+    """Taking: every rafter allowed, with each card offered. Building: one legal build per
+    card pose on the coarse grid, its rafter and chest on offered places drawn at random
+    (the full choice is continuous; these are what tests and bots pick from)."""
     if state.phase == OVER or seat != state.current:
         return []
     if state.phase == TAKE:
-        return [Take(r).encode() for r in takeable(state)]
+        return [Take(r, card).encode() for r in takeable(state) for card in cards_offered(state)]
     assert state.card is not None and state.held is not None
-    pairs = list(spot_pairs(state.card, state.held, advanced=state.options.advanced))
+    pairs = list(place_pairs(state.card, state.held, advanced=state.options.advanced))
     rng = random.Random(derive_seed(state.seed, state.version, "offers"))
     actions = []
     for x, y, angle in candidates(state.scene, state.card, state.options.advanced):
-        spot, across, chest = rng.choice(pairs)
-        actions.append(Build(x, y, angle, spot, across, chest).encode())
+        rafter, chest = rng.choice(pairs)
+        actions.append(Build(x, y, angle, *rafter, *chest).encode())
     return actions
 
 
@@ -104,7 +119,7 @@ def apply(state: RafterState, seat: int, text: str) -> tuple[RafterState, tuple[
     if isinstance(action, Take):
         if state.phase != TAKE:
             raise IllegalAction("a rafter is already in hand")
-        return _take(state, action.rafter)
+        return _take(state, action)
     if state.phase != PLACE:
         raise IllegalAction("take a rafter first")
     return _build(state, action)
@@ -113,15 +128,20 @@ def apply(state: RafterState, seat: int, text: str) -> tuple[RafterState, tuple[
 # --- taking ------------------------------------------------------------------------------
 
 
-def _take(state: RafterState, rafter: int) -> tuple[RafterState, tuple[Event, ...]]:
+def _take(state: RafterState, take: Take) -> tuple[RafterState, tuple[Event, ...]]:
+    rafter = take.rafter
     if rafter not in takeable(state):
         raise IllegalAction(f"rafter {rafter} may not be taken now")
+    if take.wood not in cards_offered(state):
+        raise IllegalAction("that lumber card is not in the sea wood side up"
+                            if take.wood is not None else "no lumber card is left face down")
     seat = state.current
     taking = replace(state, last_rafter=rafter, version=state.version + 1)
     if rafter in state.sea_rafters:
         taking = replace(taking, sea_rafters=tuple(r for r in state.sea_rafters if r != rafter),
                          last=LastMove(seat))
-        return _start_building(taking, rafter, (_event("rafter-took-sea", seat, rafter),))
+        return _start_building(taking, rafter, take.wood,
+                               (_event("rafter-took-sea", seat, rafter),))
     settled = lift(state.scene, f"{RAFTER}{rafter}", seed=derive_seed(state.seed, state.version, "lift"),
                    record_every=_record_every())
     taking = replace(taking, scene=settled.scene)
@@ -129,18 +149,24 @@ def _take(state: RafterState, rafter: int) -> tuple[RafterState, tuple[Event, ..
     if settled.fallen:  # the turn ends; the rafter in hand goes into the sea with the rest
         return _end_turn(taking, [settled], extra_fallen_rafters=(rafter,), told=(took,))
     taking = replace(taking, last=LastMove(seat))
-    return _start_building(taking, rafter, (took,))
+    return _start_building(taking, rafter, take.wood, (took,))
 
 
-def _start_building(state: RafterState, rafter: int,
+def _start_building(state: RafterState, rafter: int, wood: int | None,
                     told: tuple[Event, ...]) -> tuple[RafterState, tuple[Event, ...]]:
-    card, *rest = state.sea_lumber
-    building = replace(state, phase=PLACE, held=rafter, card=card, sea_lumber=tuple(rest))
+    if wood is None:
+        card, *rest = state.sea_lumber
+        building = replace(state, phase=PLACE, held=rafter, card=card, sea_lumber=tuple(rest))
+    else:
+        card = wood
+        building = replace(state, phase=PLACE, held=rafter, card=card,
+                           sea_wood=tuple(c for c in state.sea_wood if c != wood))
+        told += (_event("rafter-took-wood", state.current),)
     if not candidates(building.scene, card, state.options.advanced):
-        # nowhere left to put a card: the raft is finished, and so is the game
-        ended = replace(building, phase=OVER, held=None, card=None,
-                        sea_rafters=building.sea_rafters + (rafter,),
-                        sea_lumber=building.sea_lumber + (card,), ending=Label(END_NO_ROOM))
+        # nowhere left to put a card: the raft is finished, and so is the game (the card
+        # goes back where it lay)
+        ended = replace(state, phase=OVER, sea_rafters=state.sea_rafters + (rafter,),
+                        ending=Label(END_NO_ROOM))
         return ended, told + (Event(Label(END_NO_ROOM)),)
     return building, told
 
@@ -150,30 +176,30 @@ def _start_building(state: RafterState, rafter: int,
 
 def build_placements(state: RafterState, build: Build) -> tuple[Placement, Placement, Placement]:
     """The card, the rafter and the chest a build puts down, aimed (before the tremor); the
-    chest is aimed at its spot on the card as aimed."""
+    chest is aimed at its place on the card as aimed."""
     assert state.card is not None and state.held is not None
     card = Placement(LUMBER, state.card, build.x, build.y, build.angle)
-    rafter = _on_card(RAFTER, state.held, build, build.rafter_spot, 90.0 if build.across else 0.0)
+    rafter = _on_card(RAFTER, state.held, build, build.ru, build.rv, build.rturn)
     colour, index = state.seats[state.current].supply[0]
-    chest = _on_card(CHEST, colour, build, build.chest_spot, 0.0, index)
+    chest = _on_card(CHEST, colour, build, build.cu, build.cv, 0, index)
     return card, rafter, chest
 
 
-def _on_card(kind: str, variant: int, build: Build, spot: int, turn: float,
+def _on_card(kind: str, variant: int, build: Build, u: int, v: int, turn: int,
              index: int = 0) -> Placement:
-    x, y = card_to_raft(spot_u(spot), 0.0, build.x, build.y, build.angle)
-    return Placement(kind, variant, x, y, build.angle + turn, index)
+    x, y = card_to_raft(float(u), float(v), build.x, build.y, build.angle)
+    return Placement(kind, variant, x, y, float(build.angle + turn), index)
 
 
 def build_problem(state: RafterState, build: Build) -> str | None:
     """Why a build is refused (a translation key), or None when it is legal."""
     assert state.card is not None and state.held is not None
     advanced = state.options.advanced
-    if not rafter_spot_ok(state.card, state.held, build.rafter_spot, build.across,
-                          advanced=advanced):
+    rafter = (build.ru, build.rv, build.rturn)
+    if not rafter_place_ok(state.card, state.held, rafter, advanced=advanced):
         return "rafter-why-rafter-spot"
-    if not chest_spot_ok(state.card, state.held, build.rafter_spot, build.across,
-                         build.chest_spot, advanced=advanced):
+    if not chest_place_ok(state.card, state.held, rafter, (build.cu, build.cv),
+                          advanced=advanced):
         return "rafter-why-chest-spot"
     return lumber_problem(RaftProbe(state.scene, CONFIG), state.card, build.x, build.y,
                           build.angle, advanced=advanced)
@@ -213,6 +239,7 @@ def _end_turn(state: RafterState, steps: Sequence[Settled], *,
     placed = tuple(p.id for s in steps for p in s.placed if p.id in state.scene.ids())
     sorted_ = sort_fallen(fallen, active=seat, players=state.players)
     state = _sorted_away(state, sorted_, extra_fallen_rafters)
+    state = _lumber_to_sea(state, [p for p in fallen if p.kind == LUMBER])
     frames = _animation(steps) if fallen or extra_fallen_rafters else ()
     state = replace(state, phase=TAKE, held=None, card=None,
                     last=LastMove(seat, placed, fallen, frames),
@@ -231,13 +258,24 @@ def _sorted_away(state: RafterState, sorted_: Sorted,
     seats[seat] = replace(me, penalties=me.penalties + sorted_.penalties,
                           supply=me.supply + sorted_.returned)
     return replace(state, seats=tuple(seats),
-                   sea_rafters=state.sea_rafters + sorted_.rafters + extra_rafters,
-                   sea_lumber=state.sea_lumber + sorted_.lumber)
+                   sea_rafters=state.sea_rafters + sorted_.rafters + extra_rafters)
+
+
+def _lumber_to_sea(state: RafterState, fallen: Sequence[Piece]) -> RafterState:
+    """Fallen cards lying wood side up stay so, in the order they fell; the rest go face
+    down among the sea's cards at seeded places (where is as secret as the sea's order)."""
+    face_up = tuple(p.variant for p in fallen if quat_up_z(p.pose.quat) > 0)
+    sea = list(state.sea_lumber)
+    rng = random.Random(derive_seed(state.seed, state.version, "sea"))
+    for piece in sorted(fallen, key=lambda p: p.id):
+        if piece.variant not in face_up:
+            sea.insert(rng.randint(0, len(sea)), piece.variant)
+    return replace(state, sea_lumber=tuple(sea), sea_wood=state.sea_wood + face_up)
 
 
 def _next_turn(state: RafterState, events: tuple[Event, ...]) -> tuple[RafterState, tuple[Event, ...]]:
     reason = end_reason(tallies(state), house=state.options.house, solo_fell=state.solo_fell)
-    if reason is None and not state.sea_lumber:
+    if reason is None and not cards_offered(state):  # the last resort: no card to take
         reason = Label(END_NO_LUMBER)
     if reason is not None:
         return replace(state, phase=OVER, ending=reason), events + (Event(reason),)

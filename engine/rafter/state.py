@@ -4,7 +4,7 @@ The raft itself is a `Scene` of settled poses, stored as they came out of the si
 so a restart never simulates a move again. Secret parts, which only `view.view` may
 reveal: the game seed (it drives the hand tremor: knowing it would tell what a placement
 will do) and the order of the face-down lumber cards in the sea (only their number is
-public).
+public). Lumber that fell wood side up lies face up in the sea (`sea_wood`): public.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ class RafterState:
     seats: tuple[SeatState, ...]
     sea_rafters: tuple[int, ...]  # rafters in the sea, in the order they fell
     sea_lumber: tuple[int, ...]  # face down, the next one drawn first: secret order
+    sea_wood: tuple[int, ...] = ()  # fallen wood side up: public, anyone's to take
     current: int = 0
     phase: str = TAKE
     held: int | None = None  # the rafter in hand during PLACE
@@ -140,6 +141,7 @@ def to_dict(state: RafterState) -> dict[str, Any]:
                    "start": s.start} for s in state.seats],
         "sea_rafters": list(state.sea_rafters),
         "sea_lumber": list(state.sea_lumber),
+        "sea_wood": list(state.sea_wood),
         "current": state.current,
         "phase": state.phase,
         "held": state.held,
@@ -171,6 +173,7 @@ def from_dict(data: Mapping[str, Any]) -> RafterState:
                         for s in data["seats"]),
             sea_rafters=tuple(int(r) for r in data["sea_rafters"]),
             sea_lumber=tuple(int(c) for c in data["sea_lumber"]),
+            sea_wood=tuple(int(c) for c in data.get("sea_wood", ())),  # kept before it was
             current=int(data["current"]),
             phase=str(data["phase"]),
             held=None if data["held"] is None else int(data["held"]),
@@ -201,6 +204,7 @@ def state_problems(state: RafterState) -> list[str]:
     if sorted(rafters) != list(range(len(CONFIG.rafters))):
         problems.append("every rafter is on the raft, in the sea or in hand, once")
     lumber = [p.variant for p in state.scene.of_kind(LUMBER)] + list(state.sea_lumber)
+    lumber += list(state.sea_wood)
     lumber += [] if state.card is None else [state.card]
     if sorted(lumber) != list(range(CONFIG.lumber.count)):
         problems.append("every lumber card is on the raft, in the sea or in hand, once")

@@ -1,7 +1,8 @@
 """What everyone sees of a Rafter Five game, and how it ended.
 
 The raft is public, so every seat sees the same view except `viewer`; what stays hidden is
-the game seed (it decides the hand tremor) and the order of the lumber cards in the sea.
+the game seed (it decides the hand tremor) and the order of the face-down lumber cards in
+the sea (the cards lying wood side up, `sea_wood`, are public).
 Animation frames are stored with only the pieces that moved; the view spells each frame
 out with the still pieces in it too, so a picture needs nothing else.
 """
@@ -34,6 +35,7 @@ def view(state: RafterState, seat: int | None) -> dict[str, Any]:
         "card": state.card,
         "sea_rafters": list(state.sea_rafters),
         "sea_lumber": len(state.sea_lumber),
+        "sea_wood": list(state.sea_wood),
         "last_rafter": state.last_rafter,
         "pieces": scene_to_dict(state.scene),
         "last": _last(state.last, state.scene),

@@ -2,7 +2,8 @@
 # Argumenty seat (i *_seat) zamieniane są na imię gracza; $rafter przychodzi już przetłumaczony
 # (z kluczy rafter-name-* poniżej) i zawsze w mianowniku, dlatego zdania są ułożone tak,
 # by nazwa budowniczego stała w mianowniku („zdejmuje z tratwy: wysoki budowniczy”).
-# Miejsca na karcie desek liczone są 1–9 od jednego końca.
+# Obszary, miejsca na karcie i karty leżące w morzu deskami do góry są ponumerowane na obrazku
+# tak samo jak na przyciskach.
 
 game-rafter = Rafter Five
 game-rafter-tagline = buduj tratwę i nie zatop niczyich skarbów, 1–6 graczy
@@ -17,6 +18,7 @@ rafter-name-ell = budowniczy w kształcie L
 
 rafter-took-sea = { $seat } wyławia z morza: { $rafter }.
 rafter-took-raft = { $seat } zdejmuje z tratwy: { $rafter }.
+rafter-took-wood = { $seat } bierze z morza kartę desek leżącą deskami do góry.
 rafter-built = { $seat } kładzie kartę desek, a na niej staje { $rafter }.
 # Każda część zaczyna się od spacji { " " }, części zerowe są pomijane.
 rafter-fell = Plusk!{ $penalties ->
@@ -56,7 +58,7 @@ rafter-end-solo-fall = Coś wpadło do morza: koniec gry, postawiono { $chests }
         [many] skrzyń
        *[other] skrzyni
     }.
-rafter-end-no-lumber = W morzu nie została żadna karta desek: koniec gry.
+rafter-end-no-lumber = Nie ma już czego wziąć — ani karty koszulką, ani deskami do góry: koniec gry.
 rafter-end-no-room = Na kolejną kartę desek nie ma już miejsca: koniec gry.
 rafter-standing = { $rank ->
         [1] 🏆
@@ -87,7 +89,15 @@ rafter-opt-risk = 🎲 Jak ryzykowne?
 rafter-risk-safe = 🟢 Bezpiecznie: w próbach nic nie spadło.
 rafter-risk-shaky = 🟡 Chwiejnie: w niektórych próbach coś spadło.
 rafter-risk-dangerous = 🔴 Niebezpiecznie: w wielu próbach coś spadło.
-rafter-menu-lumber = Przesuń kartę desek (półprzezroczystą na obrazku), a potem naciśnij „Tutaj”.
+rafter-menu-card = Którą kartę desek? Nową z morza albo jedną z leżących w morzu deskami do góry (są ponumerowane na obrazku).
+rafter-opt-card-new = 🂠 Nowa karta
+rafter-opt-card-wood = 🪵 { $number }
+rafter-menu-area = Gdzie położyć kartę desek? Wybierz obszar — numery są na obrazku.
+rafter-opt-area = { $n }
+rafter-menu-angle = Jak obrócić kartę? (półprzezroczysta na obrazku)
+rafter-opt-angle = { $mark } { $deg }°
+rafter-opt-adjust = 🎯 Dopasuj dokładniej
+rafter-menu-lumber = Przesuń kartę desek (półprzezroczystą na obrazku) strzałkami, a potem naciśnij „Tutaj”.
 rafter-nudge-move = { $arrow } { $mm }
 rafter-nudge-turn = { $arrow } { $deg }°
 rafter-opt-here = ✅ Tutaj
@@ -97,12 +107,12 @@ rafter-why-off-raft = ⚠️ Pierwsza karta musi choć częściowo leżeć na tr
 rafter-why-no-lumber = ⚠️ Karta musi choć częściowo leżeć na deskach, które już są na tratwie.
 rafter-why-on-piece = ⚠️ Karta nie może leżeć na skrzyni ani na budowniczym.
 rafter-why-on-print = ⚠️ Zasady zaawansowane: karta nie może leżeć na gwoździu ani na ciemnym łączeniu desek.
-rafter-why-rafter-spot = ⚠️ Budowniczego nie można postawić w tym miejscu.
-rafter-why-chest-spot = ⚠️ Skrzyni nie można postawić w tym miejscu.
-rafter-menu-rafter = Gdzie na karcie stanie { $rafter }? (miejsca są ponumerowane; ⟂ — w poprzek karty)
+rafter-why-rafter-spot = ⚠️ Budowniczego nie można tu postawić.
+rafter-why-chest-spot = ⚠️ Skrzyni nie można tu postawić.
+rafter-menu-rafter = Gdzie na karcie stanie { $rafter }? (numery na obrazku; ⟂ — w poprzek karty; skrajne miejsca wystają poza jej krawędź)
 rafter-opt-along = { $n }
 rafter-opt-across = { $n }⟂
-rafter-menu-chest = Gdzie na karcie postawić twoją skrzynię?
+rafter-menu-chest = Gdzie na karcie postawić twoją skrzynię? (numery na obrazku; skrajne miejsca wystają poza jej krawędź)
 rafter-opt-spot = { $n }
 rafter-menu-ready = Wszystko gotowe do budowy.
 rafter-opt-build = 🪵 Buduj
@@ -116,18 +126,18 @@ rafter-rules =
 
     Twoja tura:
     1. Weź budowniczego. Budowniczego z morza trzeba wziąć najpierw; nigdy tego, którego użyto w poprzedniej turze (gdy tylko on jest w morzu, weź budowniczego z tratwy). Zdejmowanie budowniczego z tratwy też jest symulowane i może zrzucić to, co podtrzymywał.
-    2. Bierzesz z morza kartę desek. Przesuwaj ją strzałkami (o 10 mm lub 2 mm, obrót o 15° lub 3°) i naciśnij „Tutaj”. { $lumber }
-    3. Wybierz miejsce budowniczego na karcie (wzdłuż niej albo ⟂ w poprzek) i miejsce swojej skrzyni. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
+    2. Weź kartę desek: nową z morza albo dowolną leżącą w morzu deskami do góry (karta oparta o tratwę należy do tratwy; wziętej karty nie wymieniasz). Wybierz dla niej obszar po numerze na obrazku, potem jak ją obrócić; strzałki do dokładnego dopasowania (o 10 mm lub 2 mm, obrót o 15° lub 3°) są, jeśli chcesz. { $lumber }
+    3. Wybierz miejsce budowniczego na karcie (wzdłuż niej, ⟂ w poprzek albo wystając poza krawędź) i miejsce swojej skrzyni: oba mogą częściowo wystawać poza krawędzie karty. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. Budowniczy, który się przewróci, ale zostanie na tratwie, niczego nie kończy. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
 
-    Plusk: jeśli cokolwiek wpadnie do morza, twoja tura natychmiast się kończy. Cudze skrzynie, które spadły, trafiają na twoją planszę kar; twoje własne wracają do twojego zapasu; budowniczowie i deski trafiają do morza (budowniczych z morza bierze się najpierw). Wszystko, czego jeszcze nie położono, też trafia do morza.
+    Plusk: jeśli cokolwiek wpadnie do morza, twoja tura natychmiast się kończy. Cudze skrzynie, które spadły, trafiają na twoją planszę kar; twoje własne wracają do twojego zapasu; budowniczowie trafiają do morza (bierze się ich najpierw); deski, które spadną deskami do góry, tak leżą w morzu i każdy może je wziąć, a pozostałe wracają przetasowane koszulką do góry. Wszystko, czego jeszcze nie położono, też trafia do morza.
 
     { $end }
 rafter-rules-chests = Skrzynie: przy 2 graczach każdy gra trzema kolorami (21 skrzyń), przy 3 — dwoma (14), przy 4–6 — jednym (7). Solo: wszystkie 42, a rozgrywka kończy się przy pierwszym plusku.
 rafter-rules-chests-n = Skrzynie: po { $chests } na gracza, w jego kolorach (przy 2 graczach każdy ma trzy kolory, przy 3 — dwa, przy 4–6 — jeden; stół ruszy tylko, jeśli tyle wystarcza: najwyżej 21 przy 2 graczach, 14 przy 3, 7 przy 4–6). Solo: również { $chests }, a rozgrywka kończy się przy pierwszym plusku.
 rafter-rules-lumber = Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym.
 rafter-rules-lumber-advanced = Pierwszą kartę można położyć gdziekolwiek, byle choć częściowo na tratwie; każda kolejna musi choć częściowo leżeć na deskach, które już są na tratwie, i nigdy na skrzyni ani na budowniczym. Zasady zaawansowane: nic nie może leżeć na gwoździu ani na ciemnym łączeniu desek narysowanym na karcie.
-rafter-rules-end = Koniec gry (tak rozumiemy instrukcję, która przeczy sama sobie): gracz z 5 karami nie rozgrywa już tur; gra kończy się, gdy ktoś postawi wszystkie swoje skrzynie albo gdy w grze zostanie najwyżej jeden gracz. Mniej kar daje wyższe miejsce; przy remisie lepszy jest ten, czyich skrzyń jest więcej na planszach kar innych graczy, potem ten, komu zostało mniej skrzyń w zapasie; wygrywają wszyscy poza ostatnim miejscem.
-rafter-rules-end-house = Koniec gry (wariant autora instrukcji): gra kończy się, gdy tylko ktoś ma 5 kar albo postawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar, a przy remisie ten, kto postawił najwięcej skrzyń.
+rafter-rules-end = Koniec gry (tak rozumiemy instrukcję, która przeczy sama sobie): gracz z 5 karami nie rozgrywa już tur; gra kończy się, gdy ktoś postawi wszystkie swoje skrzynie albo gdy w grze zostanie najwyżej jeden gracz. Mniej kar daje wyższe miejsce; przy remisie lepszy jest ten, czyich skrzyń jest więcej na planszach kar innych graczy, potem ten, komu zostało mniej skrzyń w zapasie; wygrywają wszyscy poza ostatnim miejscem. W ostateczności gra kończy się też, gdy biorący nie ma czego wziąć (w morzu nie ma kart ani koszulką, ani deskami do góry) albo karta nie ma już gdzie leżeć.
+rafter-rules-end-house = Koniec gry (wariant autora instrukcji): gra kończy się, gdy tylko ktoś ma 5 kar albo postawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar, a przy remisie ten, kto postawił najwięcej skrzyń. W ostateczności gra kończy się też, gdy biorący nie ma czego wziąć (w morzu nie ma kart ani koszulką, ani deskami do góry) albo karta nie ma już gdzie leżeć.
 
 ## Dlaczego gracz komputerowy tak zagrał (widać w grupie po jego ruchu)
 

@@ -1,9 +1,10 @@
 """The builds a computer player weighs: every legal card pose on the engine's coarse grid and
-more drawn around the lumber (`poses`), each with its rafter and chest spots, sized up
+more drawn around the lumber (`poses`), each with its rafter and chest places, sized up
 without simulating (`footing`), then put to the physics trials the level can afford.
 
 Every build offered here is legal by the engine's own rules: the poses pass the rules'
-`lumber_problem` on the fine grid, the spots come from `spot_pairs`.
+`lumber_problem` on the fine grid, the rafter and chest places come from `place_pairs`
+(overhanging ones included: a chest out over an edge is what the hard level likes).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import numpy as np
 
 from ..actions import Build
 from ..config import CONFIG
-from ..layout import card_to_raft, spot_u
-from ..legality import spot_pairs
+from ..layout import card_to_raft
+from ..legality import ChestPlace, RafterPlace, place_pairs
 from ..physics import RaftProbe
 from ..rules import build_placements
 from ..scene import CHEST, RAFTER
@@ -35,7 +36,7 @@ MARGIN_CAP_MM = 12.0  # deeper inside than this is no safer: other things decide
 HEIGHT_COST = 0.15  # per mm above the raft card: the hand shakes more up there
 OUT_COST = 0.05  # per mm from the raft's centre: likewise, and nearer the sea
 
-Pair = tuple[int, bool, int]  # rafter spot, across, chest spot
+Pair = tuple[RafterPlace, ChestPlace]  # (u, v, turn) of the rafter, (u, v) of the chest
 Pose = tuple[int, int, int]  # x, y (mm), angle (degrees)
 ROUGH_GRID = (12, 3)  # underside points of the rough look: about 10 by 12 mm apart
 FINE_KEEP = 40  # poses looked at again closely
@@ -43,7 +44,7 @@ DRAWN_SHARE = 0.4  # of the pose draws spent around the lumber; the rest nudge t
 NUDGE_FROM = 8  # the best poses nudged
 CLOSE_GRID = (23, 9)  # the rules' fine grid, with rows across the card 3 mm apart
 _BARE = np.zeros((1, 2))  # the bare card's centre of mass
-CLEAR_TRIES = 6  # spot pairs tried per pose before taking one that stands on something
+CLEAR_TRIES = 6  # place pairs tried per pose before taking one that stands on something
 CLEAR_MM = 0.5
 CLEARANCE_MM = 3.0  # the hand's tremor, about three standard deviations at the raft's edge
 
@@ -71,7 +72,7 @@ def steadiness(margin: float, height: float, x: float, y: float) -> float:
 
 
 PairChooser = Callable[[np.ndarray, np.ndarray], int]
-"""Picks a spot pair for a pose, from each pair's load margin and chest margin."""
+"""Picks a place pair for a pose, from each pair's load margin and chest margin."""
 
 
 def steadiest_pair(load: np.ndarray, chest: np.ndarray) -> int:
@@ -80,12 +81,12 @@ def steadiest_pair(load: np.ndarray, chest: np.ndarray) -> int:
 
 
 @lru_cache(maxsize=64)
-def spot_choices(card: int, rafter: int, advanced: bool) -> tuple[tuple[Pair, ...], np.ndarray,
-                                                             np.ndarray]:
-    """Every legal spot pair, with its load centre and its chest's place on the card."""
-    pairs = tuple(spot_pairs(card, rafter, advanced=advanced))
+def place_choices(card: int, rafter: int, advanced: bool) -> tuple[tuple[Pair, ...], np.ndarray,
+                                                              np.ndarray]:
+    """Every legal place pair, with its load centre and its chest's place on the card."""
+    pairs = tuple(place_pairs(card, rafter, advanced=advanced))
     centres = np.array([load_centre(rafter, *pair)[0] for pair in pairs])
-    chests = np.array([(spot_u(chest), 0.0) for _spot, _across, chest in pairs])
+    chests = np.array([chest for _rafter, chest in pairs], dtype=float)
     return pairs, centres, chests
 
 
@@ -116,11 +117,11 @@ def _footings(probe: RaftProbe, card: int, poses: Sequence[Pose],
 def build_options(state: RafterState, probe: RaftProbe, rng: random.Random, draws: int,
                   choose_pair: PairChooser = steadiest_pair) -> list[BuildOption]:
     """The legal coarse poses and those of `draws` drawn around the lumber (`poses`), each
-    with the spot pair `choose_pair` picks, steadiest first: all sized up roughly, the
+    with the place pair `choose_pair` picks, steadiest first: all sized up roughly, the
     `FINE_KEEP` best again closely."""
     assert state.card is not None and state.held is not None
     advanced = state.options.advanced
-    choices = spot_choices(state.card, state.held, advanced)
+    choices = place_choices(state.card, state.held, advanced)
     drawn = drawn_poses(state, probe, rng, round(draws * DRAWN_SHARE))
     poses = list(dict.fromkeys((*grid_poses(state, probe), *drawn)))
     rough = [_rough_steadiness(f, choices[1])
@@ -142,7 +143,7 @@ def build_options(state: RafterState, probe: RaftProbe, rng: random.Random, draw
 
 
 def _rough_steadiness(foot: Footing, centres: np.ndarray) -> float:
-    """`BuildOption.steady` of the pose's steadiest spot pair, roughly."""
+    """`BuildOption.steady` of the pose's steadiest place pair, roughly."""
     load = np.minimum(foot.margins(centres), raft_margins(centres, foot.pose))
     x, y, _ = foot.pose
     return steadiness(float(load.max()), foot.height, x, y)
@@ -154,33 +155,36 @@ def _option(probe: RaftProbe, state: RafterState, foot: Footing,
     pairs, centres, chests = choices
     load = np.minimum(foot.margins(centres), raft_margins(centres, foot.pose))
     chest = foot.margins(chests)
-    blocked: dict[tuple[int, bool] | int, bool] = {}
+    blocked: dict[tuple[int, ...], bool] = {}
     for _ in range(CLEAR_TRIES):
         i = choose_pair(load, chest)
-        spot, across, chest_spot = pairs[i]
-        rafter_clear = _clear(probe, state, foot, RAFTER, spot, across, blocked)
-        if rafter_clear and _clear(probe, state, foot, CHEST, chest_spot, False, blocked):
+        rafter_place, chest_place = pairs[i]
+        rafter_clear = _clear(probe, state, foot, RAFTER, rafter_place, blocked)
+        if rafter_clear and _clear(probe, state, foot, CHEST, (*chest_place, 0), blocked):
             break
-        # something stands up there above the card: that spot is out, try another pair
-        gone = [k for k, (s, a, c) in enumerate(pairs)
-                if (not rafter_clear and (s, a) == (spot, across))
-                or (rafter_clear and c == chest_spot)]
+        # something stands up there above the card: that place is out, try another pair
+        gone = [k for k, (r, c) in enumerate(pairs)
+                if (not rafter_clear and r == rafter_place)
+                or (rafter_clear and c == chest_place)]
         load[gone] = -np.inf
-    return BuildOption(Build(*foot.pose, *pairs[i]), float(load[i]), foot.height,
+    return BuildOption(Build(*foot.pose, *pairs[i][0], *pairs[i][1]), float(load[i]),
+                       foot.height,
                        bool(foot.margins(_BARE)[0] < 0), float(chest[i]))
 
 
-def _clear(probe: RaftProbe, state: RafterState, foot: Footing, kind: str, spot: int,
-           across: bool, known: dict[tuple[int, bool] | int, bool]) -> bool:
-    """Whether a rafter (or chest) put on `spot` would stand on the new card, not on
-    something already on the raft that stands up through the card's place."""
-    key: tuple[int, bool] | int = (spot, across) if kind == RAFTER else spot
+def _clear(probe: RaftProbe, state: RafterState, foot: Footing, kind: str,
+           place: tuple[int, int, int], known: dict[tuple[int, ...], bool]) -> bool:
+    """Whether a rafter (or chest) put at `place` (u, v, turn on the card) would stand on
+    the new card, not on something already on the raft that stands up through the card's
+    place."""
+    key = (kind == RAFTER, *place)
     if key not in known:
         x, y, angle = foot.pose
-        px, py = card_to_raft(spot_u(spot), 0.0, x, y, angle)
+        u, v, turn = place
+        px, py = card_to_raft(u, v, x, y, angle)
         variant = state.held if kind == RAFTER else 0
         assert variant is not None
-        under = probe.surface_under(kind, variant, px, py, angle + (90 if across else 0))
+        under = probe.surface_under(kind, variant, px, py, angle + turn)
         card_top = foot.height + CONFIG.lumber.sim_thickness
         known[key] = max(height for _, height in under) <= card_top + CLEAR_MM
     return known[key]

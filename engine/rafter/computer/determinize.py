@@ -4,7 +4,8 @@ rules what may be taken, whether a build is legal and what a build puts down.
 Everything on the table is public (the raft, the rafters in the sea, each seat's chests in
 supply and on penalty boards, the card in hand); two things are hidden, and both are filled
 in from the player's own random generator: the game seed (it drives the real hand tremor)
-and the order of the face-down lumber cards in the sea. A supply's order is not in the view
+and the order of the face-down lumber cards in the sea (the cards lying wood side up are
+public: `sea_wood`). A supply's order is not in the view
 either: it is taken as dealt, which changes no rule and no physics (all chests are alike).
 """
 
@@ -45,12 +46,14 @@ def sampled_state(view: Mapping[str, Any], rng: random.Random) -> RafterState:
     on_boards = {(int(c), int(i)) for row in view["seats"] for c, i in row["penalties"]}
     seats = tuple(_seat(row, on_raft, on_boards) for row in view["seats"])
     card = view["card"]
+    wood = tuple(int(c) for c in view.get("sea_wood", ()))
     used = {p.variant for p in scene.of_kind(LUMBER)} | ({card} if card is not None else set())
+    used |= set(wood)
     sea = [c for c in range(CONFIG.lumber.count) if c not in used]
     rng.shuffle(sea)
     turn = view["turn"]
     return RafterState(
         seed=rng.getrandbits(62), options=Options(advanced=bool(view["advanced"])), scene=scene,
         seats=seats, sea_rafters=tuple(int(r) for r in view["sea_rafters"]),
-        sea_lumber=tuple(sea), current=0 if turn is None else int(turn), phase=view["phase"],
+        sea_lumber=tuple(sea), sea_wood=wood, current=0 if turn is None else int(turn), phase=view["phase"],
         held=view["held"], card=card, last_rafter=view["last_rafter"])

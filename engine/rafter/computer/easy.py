@@ -21,7 +21,7 @@ from . import work
 from .building import build_options, try_builds
 from .determinize import sampled_state
 from .normal import build_reason, take_reason
-from .taking import lifts
+from .taking import lifts, take_action
 
 BUDGET_S = 2.0
 WORK_S = 1.5  # its work is sized from less than its budget: its p95 stayed near 1.6 s
@@ -37,7 +37,7 @@ def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budge
         options = lifts(state, work.lift_trials(thinking, pieces))
         fine = [o for o in options if o.cost < 1] or options
         lift = rng.choice(fine)
-        return Decision(f"t{lift.rafter}", take_reason(lift))
+        return Decision(take_action(state, lift.rafter), take_reason(lift))
     pool = build_options(state, RaftProbe(state.scene), rng, work.pose_draws(thinking))[:POOL]
     picks = rng.sample(pool, min(PICKS, len(pool)))
     trials = work.build_trials(thinking, pieces)

@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..config import CONFIG
-from ..layout import card_to_raft, spot_u
+from ..layout import card_to_raft
 from ..legality import FINE_GRID, SUPPORT_TOLERANCE_MM
 from ..physics import BOX, SEA, RaftProbe, footprint_points
 from ..scene import CHEST, LUMBER, RAFTER
@@ -109,15 +109,17 @@ def _rafter_centre(rafter: int) -> Point:
             sum(w * p.pos[1] for w, p in zip(volumes, parts)) / total)
 
 
-def load_centre(rafter: int, rafter_spot: int, across: bool,
-                chest_spot: int | None) -> tuple[Point, float]:
-    """The centre of mass (card frame) and the weight (g) of a card with its rafter on
-    `rafter_spot` and, unless None, a chest on `chest_spot`."""
+def load_centre(rafter: int, rafter_place: tuple[int, int, int],
+                chest_place: tuple[int, int] | None) -> tuple[Point, float]:
+    """The centre of mass (card frame) and the weight (g) of a card with its rafter at
+    `rafter_place` (u, v, turn) and, unless None, a chest at `chest_place` (u, v)."""
     cu, cv = _rafter_centre(rafter)
-    ru, rv = (spot_u(rafter_spot) - cv, cu) if across else (spot_u(rafter_spot) + cu, cv)
+    u, v, turn = rafter_place
+    c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    ru, rv = u + c * cu - s * cv, v + s * cu + c * cv
     weights = [(CONFIG.lumber.mass, 0.0, 0.0), (CONFIG.rafters[rafter].mass, ru, rv)]
-    if chest_spot is not None:
-        weights.append((CONFIG.chest.mass, spot_u(chest_spot), 0.0))
+    if chest_place is not None:
+        weights.append((CONFIG.chest.mass, float(chest_place[0]), float(chest_place[1])))
     total = sum(w for w, _, _ in weights)
     return ((sum(w * u for w, u, _ in weights) / total,
              sum(w * v for w, _, v in weights) / total), total)

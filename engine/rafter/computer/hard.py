@@ -46,7 +46,7 @@ def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budge
 
 
 def chest_out_pair(load: np.ndarray, chest: np.ndarray) -> int:
-    """Among spot pairs whose load stays safely inside the footing (a little less deep than
+    """Among place pairs whose load stays safely inside the footing (a little less deep than
     the deepest), the one whose chest stands out the furthest."""
     floor = min(float(load.max()), SAFE_MM + CHEST_ROOM_MM)
     allowed = np.flatnonzero(load >= floor)

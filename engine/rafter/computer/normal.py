@@ -22,7 +22,7 @@ from ..state import TAKE, RafterState
 from . import reasons, work
 from .building import SAFE_MM, BuildOption, Tried, build_options, try_builds
 from .determinize import sampled_state
-from .taking import Lift, lifts, safest
+from .taking import Lift, lifts, safest, take_action
 
 BUDGET_S = 2.5
 TRIALS_EACH = 2  # one per worker thread: a pose's trials take the time of one
@@ -42,7 +42,7 @@ def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budge
 
 def take(state: RafterState, thinking: float) -> Decision:
     lift = safest(lifts(state, work.lift_trials(thinking, len(state.scene.pieces))))
-    return Decision(f"t{lift.rafter}", take_reason(lift))
+    return Decision(take_action(state, lift.rafter), take_reason(lift))
 
 
 def first_clean(state: RafterState, options: list[BuildOption], trials: int,

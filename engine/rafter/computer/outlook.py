@@ -10,7 +10,7 @@ from ..config import CONFIG
 from ..legality import COARSE_ANGLES, COARSE_X, COARSE_Y, SCREEN_GRID, lumber_problem
 from ..physics import RaftProbe
 from ..scene import LUMBER, RAFTER, Scene
-from .building import ROUGH_GRID, SAFE_MM, raft_margins, spot_choices
+from .building import ROUGH_GRID, SAFE_MM, place_choices, raft_margins
 from .footing import footing
 from .taking import ease
 
@@ -39,7 +39,7 @@ def safe_places(scene: Scene, mine: int, advanced: bool) -> int:
     card = next_card(scene)
     if card is None:
         return 0
-    _, centres, _ = spot_choices(card, next_rafter(scene, mine), advanced)
+    _, centres, _ = place_choices(card, next_rafter(scene, mine), advanced)
     probe = RaftProbe(scene)
     poses = [(x, y, angle) for x in COARSE_X for y in COARSE_Y for angle in HALF_TURN
              if lumber_problem(probe, card, x, y, angle, advanced=advanced,

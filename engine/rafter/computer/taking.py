@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..actions import Take
 from ..config import CONFIG
-from ..rules import takeable
+from ..rules import cards_offered, takeable
 from ..scene import RAFTER
 from ..state import RafterState
 from .building import trial_cost
@@ -53,6 +54,12 @@ def lifts(state: RafterState, trials: int) -> list[Lift]:
     return [Lift(r, False, standing[r], results.get(r),
                  trial_cost(results[r], own) if r in results else UNTRIED_COST)
             for r in allowed]
+
+
+def take_action(state: RafterState, rafter: int) -> str:
+    """Taking `rafter` with a new card while any is left face down (every card is the same
+    shape), else with the first card that fell wood side up."""
+    return Take(rafter, cards_offered(state)[0]).encode()
 
 
 def safest(options: Sequence[Lift]) -> Lift:
