@@ -9,7 +9,6 @@ the "stout" rafter (R1) weighs 1.5 g. A card centred at x = 72.5 mm has its cent
 from __future__ import annotations
 
 import dataclasses
-import time
 
 import pytest
 
@@ -140,15 +139,45 @@ def test_surface_under_tells_lumber_chest_and_raft_apart() -> None:
     assert beside == {RAFT}
 
 
-def test_a_settled_raft_sleeps_and_stops_early() -> None:
-    """A settle ends at the first step where every piece sleeps, long before the cap; a
-    stored settled raft falls asleep again right after the minimum time."""
+def test_a_settle_ends_once_everything_is_still() -> None:
+    """A settle ends when every piece has been still for a few windows, long before the
+    cap; a stored raft is still from the start, so settling it again takes the minimum."""
     sim = CONFIG.simulation
     first = place(Scene(), [card(0.0), Placement(RAFTER, 2, 30.0, 0.0)], seed=9)
-    assert first.steps < sim.max_settle_s / sim.timestep_s
+    assert first.steps < 1.0 / sim.timestep_s
     again = settle(first.scene)
-    assert again.steps <= (sim.min_settle_s + 0.05) / sim.timestep_s
+    windows = round(sim.still_window_s / sim.timestep_s)
+    assert again.steps <= (sim.still_windows + 1) * windows + sim.min_settle_s / sim.timestep_s
     assert again.scene == settle(first.scene).scene
+
+
+def test_a_step_leaves_what_it_cannot_reach_exactly_as_stored() -> None:
+    """Only the pieces near a move are simulated: a rafter at the far end of the raft keeps
+    its stored pose to the last digit, and the local result agrees with the whole raft's."""
+    raft = place(Scene(), [card(-30.0), Placement(RAFTER, 0, 55.0, 25.0)], seed=None).scene
+    move = [Placement(CHEST, 1, -40.0, 0.0)]
+    local = place(raft, move, seed=5)
+    assert local.scene.get("R0") == raft.get("R0")
+    assert local.free < len(local.scene.pieces)
+    whole = place(raft, move, seed=5, local=False)
+    assert local.fallen_ids == whole.fallen_ids == ()
+    assert local.scene.get("C1.0").pose.pos == pytest.approx(whole.scene.get("C1.0").pose.pos,
+                                                             abs=0.1)
+
+
+def test_motion_that_reaches_a_still_piece_sets_it_free() -> None:
+    """A run that starts with nothing free but the lifted counterweight's hand finds the card
+    it held moving against... nothing: the card, static, would float. The lift touches the
+    card, so the card is set free and the step runs again: the card falls."""
+    from engine.rafter.physics import _Hand, _run
+
+    scene = place(Scene(), [card(OUT), Placement(RAFTER, STOUT, 25.0, 0.0)], seed=None).scene
+    contacts = RaftProbe(scene).contacts()
+    assert contacts.riders["L0"] == {f"R{STOUT}"}  # the rafter rests on the card
+    result = _run(scene, set(), contacts, config=CONFIG, held=f"R{STOUT}",
+                  hand=_Hand(f"R{STOUT}", 0.0, 0.0))
+    assert result.runs == 2
+    assert result.fallen_ids == ("L0",)
 
 
 def test_frames_cover_the_lift_and_stop_when_asleep(held_by_counterweight) -> None:
@@ -228,11 +257,11 @@ def test_risk_does_not_depend_on_the_thread_pool() -> None:
                                                                    config=serial)
 
 
-def test_settling_is_fast_on_a_small_raft() -> None:
-    start = time.perf_counter()
-    place(Scene(), [card(0.0), Placement(RAFTER, 0, 20.0, 0.0), Placement(CHEST, 1, -20, 0)],
-          seed=4)
-    assert time.perf_counter() - start < 1.0
+def test_a_small_raft_settles_in_a_fraction_of_a_second_of_simulated_time() -> None:
+    result = place(Scene(), [card(0.0), Placement(RAFTER, 0, 20.0, 0.0),
+                             Placement(CHEST, 1, -20, 0)], seed=4)
+    assert result.steps * CONFIG.simulation.timestep_s < 0.6
+    assert result.fallen == ()
 
 
 def test_shipped_config_is_consistent() -> None:

@@ -109,8 +109,10 @@ class Simulation:
     solref_dampratio: float  # above 1 (overdamped): stacked boards stop rocking on their edges
     impratio: float
     min_settle_s: float  # no piece may fall asleep before this (a slow tip must get going)
-    max_settle_s: float  # a settle stops here even if something is still awake
-    sleep_tolerance: float  # a piece sleeps below this speed (m/s, MuJoCo's weighted norm)
+    max_settle_s: float  # a settle stops here even if something still moves (a last resort)
+    still_mm_per_s: float  # a piece slower than this, over a whole window, is still
+    still_window_s: float
+    still_windows: int  # a settle ends after this many windows in which every piece was still
     check_every_steps: int  # how often to look for pieces gone overboard
     drop_gap_mm: float
     overboard_mm: float  # a centre of mass this far below the raft top never comes back
@@ -182,7 +184,7 @@ def parse_config(raw: Mapping[str, Any]) -> RafterConfig:
             friction=Friction(**{k: float(v) for k, v in raw["friction"].items()}),
             tremor=Tremor(**{k: float(v) for k, v in raw["tremor"].items()}),
             simulation=Simulation(**{
-                k: (int(v) if k == "check_every_steps" else float(v))
+                k: (int(v) if k in ("check_every_steps", "still_windows") else float(v))
                 for k, v in raw["simulation"].items()
             }),
             risk=RiskParams(**{k: float(v) if isinstance(v, float) else int(v)

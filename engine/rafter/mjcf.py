@@ -2,8 +2,10 @@
 
 MuJoCo works in SI units: the configuration's millimetres and grams are scaled here and
 nowhere else. The world's z = 0 is the table (the sea); the upturned box and the raft card
-are static geoms; every piece is a free body named by its piece id, except one piece that
-may be held by a hand (a mocap body moved by the simulation, used to lift a rafter).
+are static geoms; every piece is a body named by its piece id: a free body, or, when a
+simulation holds it still, a static one (no joint: it cannot move, and it touches only the
+free bodies), except one piece that may be held by a hand (a mocap body moved by the
+simulation, used to lift a rafter).
 
 Collision bits: pieces touch pieces and the base; a piece gone overboard gets
 `OVERBOARD_BITS` and then touches only the base and the table, so it can neither hold up nor
@@ -12,6 +14,7 @@ knock anything on the raft, yet still comes to rest (and falls asleep) on the ta
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from xml.sax.saxutils import quoteattr
 
 from .config import BoxPart, RafterConfig
@@ -60,7 +63,7 @@ def _vec(values: tuple[float, ...], scale: float = 1.0) -> str:
     return " ".join(_num(v * scale) for v in values)
 
 
-def _body(piece: Piece, config: RafterConfig, top: float, held: bool) -> str:
+def _body(piece: Piece, config: RafterConfig, top: float, held: bool, free: bool) -> str:
     parts = piece_parts(piece, config)
     volumes = [p.size[0] * p.size[1] * p.size[2] for p in parts]
     mass = piece_mass(piece, config) * G
@@ -70,7 +73,7 @@ def _body(piece: Piece, config: RafterConfig, top: float, held: bool) -> str:
     opening = (f"<body name={quoteattr(piece.id)} pos=\"{_vec((x, y, z + top), MM)}\" "
                f"quat=\"{_vec(piece.pose.quat)}\"{mocap}>")
     lines = [opening]
-    if not held:
+    if free and not held:
         lines.append("<freejoint/>")
     for part, volume in zip(parts, volumes):
         # the piece's mass is spread over its boxes by volume (uniform density)
@@ -82,20 +85,22 @@ def _body(piece: Piece, config: RafterConfig, top: float, held: bool) -> str:
     return "\n".join(lines)
 
 
-def scene_xml(scene: Scene, config: RafterConfig, *, held: str | None = None) -> str:
+def scene_xml(scene: Scene, config: RafterConfig, *, held: str | None = None,
+              free: Collection[str] | None = None) -> str:
     """The MJCF model of the base and every piece of `scene`; `held` names a piece that a
-    hand holds (a mocap body) instead of a free one."""
+    hand holds (a mocap body) instead of a free one; `free` names the pieces that may move
+    (None: all of them), the others are static."""
     sim = config.simulation
     bx, by, bz = config.box_size
     rx, ry, rz = config.raft_size
     top = raft_top_mm(config)
     fr = config.friction
-    bodies = "\n".join(_body(p, config, top, p.id == held) for p in scene.pieces)
+    bodies = "\n".join(_body(p, config, top, p.id == held, free is None or p.id in free)
+                       for p in scene.pieces)
     return f"""<mujoco model="rafter">
 <compiler angle="radian"/>
 <option timestep="{_num(sim.timestep_s)}" gravity="0 0 -9.81" cone="elliptic"
- impratio="{_num(sim.impratio)}" integrator="implicitfast"
- sleep_tolerance="{_num(sim.sleep_tolerance)}"/>
+ impratio="{_num(sim.impratio)}" integrator="implicitfast"/>
 <default>
 <geom condim="4" solref="{_num(sim.solref_timeconst_s)} {_num(sim.solref_dampratio)}" contype="2" conaffinity="3"/>
 <default class="base"><geom contype="1" conaffinity="1"/></default>

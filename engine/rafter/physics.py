@@ -1,30 +1,39 @@
 """The raft's rigid-body simulation (MuJoCo): drop pieces, lift a rafter, settle, sort.
 
-Every function is pure: a `Scene` in, a `Settled` out. A run compiles a fresh model from the
-scene (all bodies at rest), steps it with a fixed timestep and a deterministic stopping rule,
-then reads the poses back rounded. Identical scene, placements, seed and configuration
-therefore give identical results, and a stored scene is exactly what the next run starts from.
+Every function is pure: a `Scene` in, a `Settled` out. A run compiles a model from the scene
+(all bodies at rest), steps it with a fixed timestep and a deterministic stopping rule, then
+reads the poses back rounded. Identical scene, placements, seed and configuration therefore
+give identical results, and a stored scene is exactly what the next run starts from.
 
-Stopping rule: MuJoCo's body sleeping. A group of touching pieces falls asleep (and stops
-moving for good) once all of them have been slower than `sleep_tolerance` for a few steps;
-a settle ends at the first step where every piece sleeps, or at `max_settle_s`. Sleeping is
-off for the first `min_settle_s` (a piece just starting to tip is barely moving) and while
-a hand lifts a piece (a hand does not wake what it touches).
+Only the pieces a step can disturb move (`locality`): the others are static, and a step whose
+motion reaches a static piece runs again with that piece set free, until nothing static was
+touched by anything that moved.
+
+Stopping rule: a settle ends once every free piece has been still for `still_windows`
+windows of `still_window_s` in a row: its mean position over a window (at its centre of mass
+and at its ends) differs from the previous window's by less than `still_mm_per_s` would
+carry it; never before `min_settle_s` (a piece just starting to tip is barely moving);
+`max_settle_s` is a last resort a real move does not meet. Means over windows, not speeds
+at a step: the solver's contact jitter averages out, a slow slide does not. (MuJoCo's own
+sleeping judges speed over a few steps, and froze leaning cards mid-slide.)
 
 A piece has *fallen* when its centre of mass ends below the raft card's top surface (in the
-sea, or leaning against the box); fallen pieces leave the returned scene.
+sea, or leaning against the box); fallen pieces leave the returned scene. (The rulebook keeps
+lumber leaning on the raft; MuJoCo's soft contacts let a propped card creep down over the
+next moves, so that waits for a contact model that holds it.)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 
 import mujoco
 import numpy as np
 
 from .config import CONFIG, RafterConfig
+from .locality import Contacts, column, moved_ids
 from .mjcf import MM, OVERBOARD_BITS, piece_parts, raft_top_mm, scene_xml
 from .scene import LUMBER, Piece, Pose, Scene, yaw_quat
 from .tremor import lift_drift, perturb, rng_for
@@ -34,7 +43,8 @@ RAFT, BOX, SEA = "raft", "box", "sea"
 _RAY_START_M = 1.0  # rays start this high above the table
 _FAR_AWAY_M = 1.0  # where a lifted piece is taken once the hand has raised it
 _DOWN = np.array([0.0, 0.0, -1.0])
-_SLEEP = int(mujoco.mjtEnableBit.mjENBL_SLEEP)
+MAX_ROUNDS = 3
+"""Runs of one step with a growing set of free pieces before the whole raft is set free."""
 
 
 @dataclass(frozen=True)
@@ -56,11 +66,12 @@ class Settled:
     """The result of one simulated step.
 
     * `scene`: the pieces still on the raft, at rest (poses rounded);
-    * `fallen`: the pieces that ended below the raft top, where they came to lie;
+    * `fallen`: the pieces in the sea, where they came to lie;
     * `placed`: the pieces as they were let go (after the tremor), before settling;
-    * `steps`: simulation steps taken (lift and settle);
-    * `frames`: every piece's pose every `record_every` steps from the first step until
-      everything sleeps, if asked.
+    * `steps`: simulation steps of the last run (lift and settle);
+    * `frames`: every piece's pose every `record_every` steps of the last run, from its
+      first step until everything is still, if asked;
+    * `free`: how many pieces the last run set free; `runs`: how many runs it took.
     """
 
     scene: Scene
@@ -68,6 +79,8 @@ class Settled:
     placed: tuple[Piece, ...]
     steps: int
     frames: tuple[Scene, ...] = ()
+    free: int = 0
+    runs: int = 1
 
     @property
     def fallen_ids(self) -> tuple[str, ...]:
@@ -81,13 +94,15 @@ def frames_every(per_second: float, config: RafterConfig = CONFIG) -> int:
 
 class _Model:
     """One compiled scene: the MuJoCo model, its data, the piece ↔ body bookkeeping and the
-    frames recorded so far."""
+    frames recorded so far. `free` names the pieces that may move (None: all)."""
 
     def __init__(self, scene: Scene, config: RafterConfig, *, held: str | None = None,
-                 record_every: int = 0) -> None:
+                 free: Collection[str] | None = None, record_every: int = 0) -> None:
         self.config = config
+        self.scene = scene
+        self.held = held
         self.top = raft_top_mm(config)
-        self.model = mujoco.MjModel.from_xml_string(scene_xml(scene, config, held=held))
+        self.model = mujoco.MjModel.from_xml_string(scene_xml(scene, config, held=held, free=free))
         self.data = mujoco.MjData(self.model)
         mujoco.mj_forward(self.model, self.data)
         self.bodies = {p.id: self.model.body(p.id).id for p in scene.pieces}
@@ -96,7 +111,8 @@ class _Model:
         self.steps = 0
         self.overboard: set[str] = set()  # pieces gone into the sea: they touch only the base
         self._free = [(p, int(self.model.jnt_qposadr[self.model.body_jntadr[self.bodies[p.id]]]))
-                      for p in scene.pieces if p.id != held]
+                      for p in scene.pieces
+                      if p.id != held and (free is None or p.id in free)]
         self._free_bodies = np.array([self.bodies[p.id] for p, _ in self._free], dtype=int)
 
     def step(self) -> None:
@@ -105,13 +121,11 @@ class _Model:
         if self.record_every and self.steps % self.record_every == 0:
             self.frames.append(Scene(self.poses()))
 
-    def allow_sleep(self, allowed: bool) -> None:
-        flags = self.model.opt.enableflags
-        self.model.opt.enableflags = flags | _SLEEP if allowed else flags & ~_SLEEP
-
     def _clear_overboard(self) -> None:
         """Pieces sunk well below the raft top cannot come back: from now on they touch only
         the base and the table (vectorised: this runs every step)."""
+        if not self._free:
+            return
         floor = (self.top - self.config.simulation.overboard_mm) * MM
         sunk = self.data.xipos[self._free_bodies, 2] < floor
         for i in np.flatnonzero(sunk):
@@ -124,42 +138,74 @@ class _Model:
             self.model.geom_contype[geoms], self.model.geom_conaffinity[geoms] = OVERBOARD_BITS
 
     def settle(self) -> None:
-        """Step until every piece sleeps (sleeping allowed after `min_settle_s`), at most
-        `max_settle_s`."""
+        """Step until every free piece is still (see the module's docstring)."""
         sim = self.config.simulation
         dt = self.model.opt.timestep
+        window = max(1, round(sim.still_window_s / dt))
         n_min = math.ceil(sim.min_settle_s / dt)
         n_max = math.ceil(sim.max_settle_s / dt)
-        self.allow_sleep(False)
-        for n in range(n_max):
-            if n == n_min:
-                self.allow_sleep(True)
+        reach = self._reach()
+        limit = sim.still_mm_per_s * MM * window * dt
+        total = np.zeros_like(self._marks(reach))
+        last, still = None, 0
+        for n in range(1, n_max + 1):
             self.step()
             self._clear_overboard()
-            if self.data.ntree_awake == 0:
+            total += self._marks(reach)
+            if n % window:
+                continue
+            mean, total = total / window, np.zeros_like(total)
+            if last is not None and np.abs(mean - last).max(initial=0.0) < limit:
+                still += 1
+            else:
+                still = 0
+            last = mean
+            if n >= n_min and still >= sim.still_windows:
                 break
 
+    def _reach(self) -> np.ndarray:
+        """How far each free piece's outermost part lies from its centre of mass, m."""
+        return np.array([max(np.abs(np.array(part.pos)).max() + max(part.size) / 2
+                             for part in piece_parts(piece, self.config)) * MM
+                         for piece, _ in self._free]).reshape(-1, 1)
+
+    def _marks(self, reach: np.ndarray) -> np.ndarray:
+        """Each free piece's centre of mass and the tips of its axes at `reach`: a turn moves
+        the tips as far as the piece's ends move."""
+        bodies = self._free_bodies
+        centre = self.data.xipos[bodies]
+        axes = self.data.ximat[bodies].reshape(-1, 3, 3)
+        tips = centre[:, None, :] + axes.transpose(0, 2, 1) * reach[:, :, None]
+        return np.concatenate([centre[:, None, :], tips], axis=1)
+
     def poses(self) -> tuple[Piece, ...]:
-        """Every free piece at its current pose (raft frame, rounded)."""
+        """Every piece at its current pose (raft frame, rounded), static ones as they were."""
         qpos = self.data.qpos
-        out = []
+        moved = {}
         for piece, qadr in self._free:
             x, y, z = (float(v) / MM for v in qpos[qadr:qadr + 3])
             quat = tuple(float(v) for v in qpos[qadr + 3:qadr + 7])
-            out.append(piece.moved(Pose((x, y, z - self.top), quat).rounded()))  # type: ignore[arg-type]
-        return tuple(out)
+            moved[piece.id] = piece.moved(Pose((x, y, z - self.top), quat).rounded())  # type: ignore[arg-type]
+        return tuple(moved.get(p.id, p) for p in self.scene.pieces if p.id != self.held)
 
     def com_height(self, piece_id: str) -> float:
         """Height of a piece's centre of mass in the raft frame, mm."""
         return float(self.data.xipos[self.bodies[piece_id]][2]) / MM - self.top
 
+    def contacts(self) -> Contacts:
+        """Who touches whom now (positions of the last step)."""
+        mujoco.mj_forward(self.model, self.data)
+        return Contacts(self.model, self.data)
+
     def sorted_result(self, placed: tuple[Piece, ...]) -> Settled:
+        """The pieces on the raft and the pieces that fell (see the module's docstring)."""
         mujoco.mj_forward(self.model, self.data)  # positions of the last step
         kept, fallen = [], []
         for piece in self.poses():
             down = piece.id in self.overboard or self.com_height(piece.id) < 0
             (fallen if down else kept).append(piece)
-        return Settled(Scene(tuple(kept)), tuple(fallen), placed, self.steps, tuple(self.frames))
+        return Settled(Scene(tuple(kept)), tuple(fallen), placed, self.steps, tuple(self.frames),
+                       free=len(self._free))
 
 
 def _footprint(kind: str, variant: int, x: float, y: float, yaw_deg: float,
@@ -200,6 +246,11 @@ class RaftProbe:
         mujoco.mj_kinematics(self._model, self._data)
         self._owners = [self._owner(g) for g in range(self._model.ngeom)]
         self._geom = np.zeros(1, dtype=np.int32)
+
+    def contacts(self) -> Contacts:
+        """Who touches whom on this raft."""
+        mujoco.mj_fwdPosition(self._model, self._data)
+        return Contacts(self._model, self._data)
 
     def _owner(self, geom: int) -> str:
         """The piece id (or RAFT, BOX, SEA) a geom belongs to."""
@@ -252,15 +303,18 @@ def _drop(probe: RaftProbe, placement: Placement, x: float, y: float, yaw: float
 
 
 def place(scene: Scene, placements: Sequence[Placement], *, seed: int | None,
-          config: RafterConfig = CONFIG, record_every: int = 0) -> Settled:
+          config: RafterConfig = CONFIG, record_every: int = 0, local: bool = True) -> Settled:
     """Put pieces down (in order, each dropped onto what is below it, the earlier ones
     included), then let everything settle. `seed` drives the hand tremor; None places
-    exactly where aimed (for tests and previews)."""
+    exactly where aimed (for tests and previews). `local=False` sets the whole raft free
+    from the start (to check the local simulation against)."""
     rng = rng_for(seed) if seed is not None else None
     current = scene
     placed: list[Piece] = []
+    contacts = None
     for placement in placements:
         probe = RaftProbe(current, config)
+        contacts = contacts or probe.contacts()  # the raft at rest, before anything is added
         x, y, yaw = placement.x, placement.y, placement.yaw_deg
         if rng is not None:
             aimed = _drop(probe, placement, x, y, yaw)
@@ -268,36 +322,98 @@ def place(scene: Scene, placements: Sequence[Placement], *, seed: int | None,
         piece = _drop(probe, placement, x, y, yaw)
         placed.append(piece)
         current = current.with_pieces((piece,))
-    return settle(current, config=config, placed=tuple(placed), record_every=record_every)
+    if contacts is None or not local:
+        return _whole(current, config=config, placed=tuple(placed), record_every=record_every)
+    free = contacts.with_riders(column(scene, placed, config)) | {p.id for p in placed}
+    return _run(current, free, contacts, config=config, placed=tuple(placed),
+                new={p.id: p for p in placed}, record_every=record_every)
 
 
-def settle(scene: Scene, *, config: RafterConfig = CONFIG, placed: tuple[Piece, ...] = (),
-           record_every: int = 0) -> Settled:
-    """Let a scene come to rest and sort what fell."""
-    model = _Model(scene, config, record_every=record_every)
-    model.settle()
-    return model.sorted_result(placed)
+def settle(scene: Scene, *, config: RafterConfig = CONFIG, record_every: int = 0) -> Settled:
+    """Let a whole scene come to rest (every piece free) and sort what fell."""
+    return _whole(scene, config=config, record_every=record_every)
 
 
 def lift(scene: Scene, piece_id: str, *, seed: int | None, config: RafterConfig = CONFIG,
-         record_every: int = 0) -> Settled:
+         record_every: int = 0, local: bool = True) -> Settled:
     """A hand lifts a piece straight up (drifting a little sideways with the tremor), takes
     it away, and the rest settles: whatever it held up may fall. The lifted piece is in
-    neither `scene` nor `fallen` of the result (nor in the frames)."""
+    neither `scene` nor `fallen` of the result (nor in the frames). `local` as for `place`."""
     piece = scene.get(piece_id)
-    model = _Model(scene, config, held=piece_id, record_every=record_every)
-    mocap = int(model.model.body_mocapid[model.bodies[piece_id]])
-    start = np.array(model.data.mocap_pos[mocap])
     dx = dy = 0.0
     if seed is not None:
         x, y, z = piece.pose.pos
         dx, dy = lift_drift(x, y, up_mm=z, tremor=config.tremor, rng=rng_for(seed))
-    sim = config.simulation
-    n = max(1, math.ceil(sim.lift_time_s / model.model.opt.timestep))
-    model.allow_sleep(False)
-    for i in range(1, n + 1):
-        model.data.mocap_pos[mocap] = start + np.array([dx, dy, sim.lift_height_mm]) * MM * i / n
-        model.step()
-    model.data.mocap_pos[mocap] = start + np.array([0.0, 0.0, _FAR_AWAY_M])
+    hand = _Hand(piece_id, dx, dy)
+    if not local:
+        return _whole(scene, config=config, held=piece_id, hand=hand, record_every=record_every)
+    contacts = RaftProbe(scene, config).contacts()
+    rest = scene.without((piece_id,))
+    free = contacts.with_riders(column(rest, (piece,), config)
+                                | contacts.touching.get(piece_id, set())) - {piece_id}
+    return _run(scene, free, contacts, config=config, held=piece_id, hand=hand,
+                record_every=record_every)
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """A hand lifting `piece_id` `lift_height_mm` in `lift_time_s`, drifting (dx, dy) mm,
+    then taking it far away."""
+
+    piece_id: str
+    dx: float
+    dy: float
+
+    def __call__(self, model: _Model) -> None:
+        sim = model.config.simulation
+        mocap = int(model.model.body_mocapid[model.bodies[self.piece_id]])
+        start = np.array(model.data.mocap_pos[mocap])
+        n = max(1, math.ceil(sim.lift_time_s / model.model.opt.timestep))
+        rise = np.array([self.dx, self.dy, sim.lift_height_mm]) * MM
+        for i in range(1, n + 1):
+            model.data.mocap_pos[mocap] = start + rise * i / n
+            model.step()
+        model.data.mocap_pos[mocap] = start + np.array([0.0, 0.0, _FAR_AWAY_M])
+
+
+def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConfig,
+         placed: tuple[Piece, ...] = (), new: dict[str, Piece] | None = None,
+         held: str | None = None, hand: _Hand | None = None,
+         record_every: int = 0) -> Settled:
+    """Simulate a step with the `free` pieces free; while a moving piece touched a static
+    one, set that one (and what rests on it) free and run again from the start
+    (`MAX_ROUNDS` runs, then the whole raft). `contacts` are the raft's at rest."""
+    new = new or {}
+    start = {p.id: p for p in scene.pieces if p.id not in new}
+    for run in range(1, MAX_ROUNDS + 1):
+        model = _Model(scene, config, held=held, free=free, record_every=record_every)
+        if hand is not None:
+            hand(model)
+        model.settle()
+        result = model.sorted_result(placed)
+        after = (*result.scene.pieces, *result.fallen)
+        # a new piece drops onto what is under it before it rests: that is not a disturbance
+        moved = moved_ids(start, after) | moved_ids(new, after,
+                                                    slack_mm=config.simulation.drop_gap_mm + 1.0)
+        if held is not None:
+            moved.add(held)  # the hand moves it, whatever it touches
+        touching = model.contacts().touching
+        reached = {other for piece in moved
+                   for other in contacts.touching.get(piece, set()) | touching.get(piece, set())
+                   if other not in free and other != held}
+        if not reached:
+            return replace(result, runs=run)
+        free = free | contacts.with_riders(reached) - {held}
+    return replace(_whole(scene, config=config, placed=placed, held=held, hand=hand,
+                          record_every=record_every), runs=MAX_ROUNDS + 1)
+
+
+def _whole(scene: Scene, *, config: RafterConfig, placed: tuple[Piece, ...] = (),
+           held: str | None = None, hand: _Hand | None = None,
+           record_every: int = 0) -> Settled:
+    """Simulate a step with every piece free."""
+    model = _Model(scene, config, held=held, record_every=record_every)
+    if hand is not None:
+        hand(model)
     model.settle()
-    return model.sorted_result(())
+    return model.sorted_result(placed)

@@ -1,0 +1,148 @@
+"""Which pieces a simulated step sets free; the rest of the raft is held still.
+
+Simulating a whole 60-piece raft costs milliseconds a step, and a move disturbs a few pieces.
+So a step starts with only the pieces near what it moves set free: the new (or lifted)
+pieces, every piece whose box reaches into their column (grown by `MARGIN_MM`) no deeper than
+`DEPTH_MM` below them, and everything resting or leaning on those, transitively. Every other
+piece is static. After a run, any static piece that touched a free piece which moved is
+set free as well, and the step runs again from the start; a step ends when its frontier is
+quiet, so wherever motion reached, the raft was simulated as a whole.
+
+Contacts come from MuJoCo's own collision pass on the raft at rest (`Contacts`): a piece
+*rests on* another when their contact normal is mostly vertical and it is the upper one; a
+side contact (a card leaning on a rafter) binds both ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import mujoco
+import numpy as np
+
+from .config import RafterConfig
+from .mjcf import piece_parts
+from .scene import Piece, Scene
+
+MARGIN_MM = 10.0
+"""How far around the moved pieces' outline the column reaches."""
+DEPTH_MM = 10.0
+"""How far below the moved pieces' bottom the column reaches."""
+STILL_MM = 0.5
+"""A piece that moved less than this sideways, less than `SINK_MM` down and turned less than
+`STILL_DEG` disturbed nothing. (MuJoCo's contacts are soft: a stack set free settles into
+them by a few hundredths of a millimetre a layer.)"""
+SINK_MM = 0.3
+STILL_DEG = 1.5
+VERTICAL = 0.5
+"""A contact whose normal has a larger vertical part is one piece resting on another."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A piece's axis-aligned bounding box in the raft frame, mm."""
+
+    low: tuple[float, float, float]
+    high: tuple[float, float, float]
+
+    def grown(self, margin: float) -> Box:
+        return Box(tuple(v - margin for v in self.low),  # type: ignore[arg-type]
+                   tuple(v + margin for v in self.high))
+
+    def covers_xy(self, other: Box) -> bool:
+        return (self.low[0] < other.high[0] and other.low[0] < self.high[0]
+                and self.low[1] < other.high[1] and other.low[1] < self.high[1])
+
+
+def _rotation(quat: tuple[float, float, float, float]) -> np.ndarray:
+    matrix = np.zeros(9)
+    mujoco.mju_quat2Mat(matrix, np.array(quat, dtype=float))
+    return matrix.reshape(3, 3)
+
+
+def piece_box(piece: Piece, config: RafterConfig) -> Box:
+    """The bounding box of a piece at its pose."""
+    rotation = _rotation(piece.pose.quat)
+    corners = []
+    for part in piece_parts(piece, config):
+        half = np.array(part.size) / 2
+        signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+        corners.append((np.array(part.pos) + signs * half) @ rotation.T)
+    points = np.concatenate(corners) + np.array(piece.pose.pos)
+    low, high = points.min(axis=0), points.max(axis=0)
+    return Box(tuple(map(float, low)), tuple(map(float, high)))  # type: ignore[arg-type]
+
+
+def union(boxes: Iterable[Box]) -> Box:
+    boxes = list(boxes)
+    return Box(tuple(min(b.low[i] for b in boxes) for i in range(3)),  # type: ignore[arg-type]
+               tuple(max(b.high[i] for b in boxes) for i in range(3)))
+
+
+class Contacts:
+    """Who touches whom among the pieces of one compiled scene, and who rests on whom."""
+
+    def __init__(self, model: mujoco.MjModel, data: mujoco.MjData) -> None:
+        self.touching: dict[str, set[str]] = {}
+        self.riders: dict[str, set[str]] = {}  # a piece -> the pieces resting on it
+        for i in range(data.ncon):
+            contact = data.contact[i]
+            a = self._piece(model, int(contact.geom1))
+            b = self._piece(model, int(contact.geom2))
+            if a is None or b is None or a == b:
+                continue
+            self.touching.setdefault(a, set()).add(b)
+            self.touching.setdefault(b, set()).add(a)
+            normal_z = float(contact.frame[2])  # the normal points from geom1 to geom2
+            if normal_z > VERTICAL:
+                self.riders.setdefault(a, set()).add(b)
+            elif normal_z < -VERTICAL:
+                self.riders.setdefault(b, set()).add(a)
+            else:  # leaning: either may take the other along
+                self.riders.setdefault(a, set()).add(b)
+                self.riders.setdefault(b, set()).add(a)
+
+    @staticmethod
+    def _piece(model: mujoco.MjModel, geom: int) -> str | None:
+        body = int(model.geom_bodyid[geom])
+        return model.body(body).name or None if body else None
+
+    def with_riders(self, pieces: Iterable[str], levels: int = 2) -> set[str]:
+        """The pieces and what rests on them, up to `levels` layers up."""
+        found = set(pieces)
+        layer = set(found)
+        for _ in range(levels):
+            layer = {r for piece in layer for r in self.riders.get(piece, ())} - found
+            found |= layer
+        return found
+
+
+def column(scene: Scene, moved: Iterable[Piece], config: RafterConfig) -> set[str]:
+    """The pieces of `scene` reaching into the column around and just below `moved`."""
+    zone = union(piece_box(p, config) for p in moved).grown(MARGIN_MM)
+    floor = zone.low[2] + MARGIN_MM - DEPTH_MM  # the moved pieces' bottom, less the depth
+    found = set()
+    for piece in scene.pieces:
+        box = piece_box(piece, config)
+        if box.high[2] >= floor and zone.covers_xy(box):
+            found.add(piece.id)
+    return found
+
+
+def moved_ids(before: Mapping[str, Piece], after: Iterable[Piece], *,
+              slack_mm: float = 0.0) -> set[str]:
+    """The pieces that moved (see `STILL_MM`; each distance grown by `slack_mm`) between two
+    poses."""
+    moved = set()
+    for piece in after:
+        start = before.get(piece.id)
+        if start is None:
+            continue
+        (x0, y0, z0), (x1, y1, z1) = start.pose.pos, piece.pose.pos
+        dot = abs(sum(a * b for a, b in zip(start.pose.quat, piece.pose.quat)))
+        turn = np.degrees(2 * np.arccos(min(1.0, dot)))
+        if (np.hypot(x1 - x0, y1 - y0) > STILL_MM + slack_mm or abs(z1 - z0) > SINK_MM + slack_mm
+                or turn > STILL_DEG):
+            moved.add(piece.id)
+    return moved
