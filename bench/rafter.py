@@ -183,11 +183,13 @@ def main(argv: list[str] | None = None) -> None:
 
 def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) -> None:
     """Whole moves of real games (random legal actions): the time `SPEC.apply` takes for a
-    take and a build once the raft holds `late_from` pieces, and for a menu step (a nudge)."""
+    take and a build once the raft holds `late_from` pieces (and 40), and for a menu step (a
+    nudge); then every move by move number, 25 moves a row."""
     from engine.rafter import SPEC
-    from engine.rafter.menu import path_to, pose_key
+    from engine.rafter.menu import pose_key
 
-    moves: dict[str, list[float]] = {"take": [], "build": [], "nudge": []}
+    moves: dict[str, list[float]] = {"take": [], "build": [], "nudge": [], "move on 40+": []}
+    by_number: dict[int, list[float]] = {}
     for game in range(games):
         rng = random.Random(seed + game)
         state = SPEC.setup(players, seed + game, {})
@@ -196,18 +198,25 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
             action = rng.choice(SPEC.legal_actions(state, seat))
             if late and action.startswith("b"):
                 x, y, angle = (int(v) for v in action[1:].split(";")[0].split(","))
-                aimed = path_to(state, (x, y, angle))[:2]  # its area and angle
-                start = time.perf_counter()
-                SPEC.menu(state, seat, (*aimed, pose_key((x + 2, y, angle))))
+                start = time.perf_counter()  # a nudge: the path is the nudged pose's key
+                SPEC.menu(state, seat, (pose_key((x + 2, y, angle)),))
                 moves["nudge"].append(time.perf_counter() - start)
+            big = len(state.scene.pieces) >= 40
             start = time.perf_counter()
             state, _ = SPEC.apply(state, seat, action)
             seconds = time.perf_counter() - start
+            by_number.setdefault(state.version // 25, []).append(seconds)
             if late:
                 moves["take" if action.startswith("t") else "build"].append(seconds)
+            if big:
+                moves["move on 40+"].append(seconds)
     for kind, times in moves.items():
         if times:
-            print(_line(f"game {kind}s on rafts of {late_from}+ pieces", times))
+            label = f"game {kind}s on rafts of {late_from}+ pieces" if kind != "move on 40+" \
+                else "game moves on rafts of 40+ pieces"
+            print(_line(label, times))
+    for bucket, times in sorted(by_number.items()):
+        print(_line(f"game moves {bucket * 25}-{bucket * 25 + 24}", times))
 
 
 if __name__ == "__main__":
