@@ -8,9 +8,13 @@ the select options really in it), flat out and at a steady offered rate, with th
 p95 time from an interaction being dispatched to the bot's first callback, and how many were
 answered late (after Discord's 3 seconds, or never).
 
-The fake server's rate limits are raised out of the way, so the figures measure the bot.
+The fake server keeps Discord's limits: the global one (50 requests a second with the bot
+token; interaction answers are exempt) and the per-channel buckets (`DISCORD_ROUTE_LIMITS`:
+5 messages per 5 seconds in a channel, ...). Next to the interactions the benchmark reports
+the requests the bot made with its token: the most in any one second (at most 50, or Discord
+answers global 429s), the mean, and the 429s it got.
 
-    python -m bench.discord [--tables 50] [--seconds 20] [--rate 10]
+    python -m bench.discord [--tables 50] [--seconds 20] [--rate 10] [--lift-limits]
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 from bench.figures import ms, p95
 from tests.discord_e2e_helpers import Choice, World, button, choices, choose, lobby, notes, panel
 from tests.fake_discord import (
+    DISCORD_ROUTE_LIMITS,
     FakeChannel,
     FakeDiscordServer,
     FakeUser,
@@ -35,6 +40,7 @@ from tests.fake_discord import (
     MessageRecord,
     WaitTimeout,
 )
+from tests.fake_discord.rest import route_needs_token
 
 LATE = 3.0  # Discord's deadline for the first response
 WAIT = 30.0  # how long a driver waits for the bot to react before looking again
@@ -105,8 +111,9 @@ async def press(server: FakeDiscordServer, table: Table, figures: Figures,
 
     async def pause() -> bool:
         """A person's pause; False when the phase ended meanwhile."""
-        if think:
-            await asyncio.sleep(rng.expovariate(1 / think))
+        if think:  # nobody presses after the end: the phase lasts its seconds
+            await asyncio.sleep(min(rng.expovariate(1 / think),
+                                    max(deadline - time.monotonic(), 0.0)))
         return time.monotonic() < deadline
 
     user = _acting(table)
@@ -157,6 +164,9 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
     server = world.server
     figures = Figures()
     think = len(tables) / rate if rate else 0.0
+    mark = server.mark()
+    outbox = world.bot.client.outbox
+    coalesced = outbox.counters.coalesced["board"]
     start = time.monotonic()
     deadline = start + seconds
     await asyncio.gather(*(drive(server, t, figures, deadline, random.Random(seed + i), think)
@@ -175,6 +185,13 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
               f"p95 {ms(p95(times))}, max {ms(max(times))}")
     print(f"  answered late (> {LATE:.0f} s) or never: {late}"
           + (f"; {figures.stuck} waits timed out" if figures.stuck else ""))
+    calls = [c for c in server.calls_of(since=mark) if route_needs_token(c.name)]
+    limited = [c for c in calls if c.status == 429]
+    global_429 = sum(1 for c in limited if c.headers.get("X-RateLimit-Global"))
+    print(f"  requests with the bot token: at most {server.most_bot_requests(1.0, since=mark)} "
+          f"in any second (Discord allows 50), {len(calls) / elapsed:.1f}/s on average; "
+          f"429s: {global_429} global, {len(limited) - global_429} per route; "
+          f"board edits coalesced: {outbox.counters.coalesced['board'] - coalesced}")
 
 
 def places(server: FakeDiscordServer, count: int) -> list[Table]:
@@ -187,14 +204,18 @@ def places(server: FakeDiscordServer, count: int) -> list[Table]:
     return found
 
 
-async def run(tables: int, seconds: float, rate: float) -> None:
+async def run(tables: int, seconds: float, rate: float, lift_limits: bool) -> None:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice: fine here
+    limits = ({"rate_limit": (1_000_000, 1.0), "global_limit": None} if lift_limits
+              else {"rate_limits": DISCORD_ROUTE_LIMITS})
     with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscordServer(rate_limit=(1_000_000, 1.0)) as server:
+        async with FakeDiscordServer(**limits) as server:  # type: ignore[arg-type]
             opened = places(server, tables)
             world = World(server, Path(folder) / "b.db")
             await world.start()
+            if lift_limits:
+                world.bot.client.outbox.pacer.rate = 1_000_000
             try:
                 await open_tables(world, opened)
                 await load(world, opened, seconds, None, 0)
@@ -209,8 +230,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--rate", type=float, default=10,
                         help="interactions a second offered in all, for the latency figures")
+    parser.add_argument("--lift-limits", action="store_true",
+                        help="no rate limits at all (the fake's and the bot's own pacing "
+                             "lifted), to compare")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.tables, args.seconds, args.rate))
+    asyncio.run(run(args.tables, args.seconds, args.rate, args.lift_limits))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,9 @@ Show = Callable[[Sequence["Post | Drop"]], None]
 """How a platform shows posts nobody pressed for (a computer player's move): its outbox."""
 Think = Callable[[GameSpec, str, Any, int, int], Awaitable[Decision]]
 """think(spec, level, view, seat, seed) -> a computer player's decision."""
+Working = Callable[[], None]
+"""Told when a press has passed every check that needs no game computation, just before the
+work that may take long (a simulated move, a risk estimate): an adapter may answer it now."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         # The newest committed version of each table, so posts drawn for an older one are
         # dropped rather than shown after newer ones.
         self._committed: dict[int, int] = {}
+        # A board dropped so, by table: the next board shown tells its moves too.
+        self._untold: dict[int, Screen] = {}
         # Presses being handled, by table and person, with when they arrived: a clock that
         # runs out meanwhile waits for them (bot/table_clocks.py).
         self._pressing: dict[int, dict[str, float]] = {}
@@ -261,9 +266,12 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
 
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
                     is_admin: AdminCheck | None = None,
-                    admin_of: ChatAdminCheck | None = None) -> Result:
+                    admin_of: ChatAdminCheck | None = None,
+                    working: Working | None = None) -> Result:
         """`is_admin` tells whether the presser administers the chat the press came from;
-        `admin_of(chat_id)`, another chat of the platform (a settings press in private)."""
+        `admin_of(chat_id)`, another chat of the platform (a settings press in private);
+        `working()` is called before a game press's computation, once it can be refused no
+        more for who pressed, where or when."""
         lang = await self._reader_language(chat, user)
         try:
             press = decode(data)
@@ -296,12 +304,13 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
             return self._alert(lang, "bot-error-table-finished")
         self._press_started(table.id, user.id)
         try:
-            return await self._table_press(table.id, user, press, lang, is_admin)
+            return await self._table_press(table.id, user, press, lang, is_admin, working)
         finally:
             self._press_ended(table.id, user.id)
 
     async def _table_press(self, table_id: int, user: UserRef, press: Press, lang: str,
-                           is_admin: AdminCheck | None) -> Result:
+                           is_admin: AdminCheck | None, working: Working | None = None
+                           ) -> Result:
         async with self._locks[table_id]:
             table = await self.store.get_table(table_id)
             assert table is not None
@@ -323,7 +332,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                 return await self._quit_press(table, user, press, lang)
             if press.kind == "back":
                 return await self._back_press(table, user, lang)
-            return await self._game_press(table, user, press, lang)
+            return await self._game_press(table, user, press, lang, working)
 
     async def _set_language(self, chat: ChatRef, user: UserRef, code: str,
                             is_admin: AdminCheck | None) -> Result:
@@ -345,7 +354,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
 
     # --- playing -----------------------------------------------------------------------
 
-    async def _game_press(self, table: TableRow, user: UserRef, press: Press, lang: str) -> Result:
+    async def _game_press(self, table: TableRow, user: UserRef, press: Press, lang: str,
+                          working: Working | None = None) -> Result:
         seats = await self.store.list_seats(table.id)
         me = next((s for s in seats if s.user_id == user.id), None)
         if table.status != Status.PLAYING:
@@ -377,6 +387,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                           posts=(current,))
         if me.seat not in spec.to_act(state):
             return self._alert(lang, "bot-error-not-your-turn")
+        if working is not None:
+            working()
         try:
             # a thread: a simulated game's menu may run physics (the risk estimate)
             menu = await asyncio.to_thread(spec.menu, state, me.seat, press.path)
@@ -474,10 +486,27 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         that move's own posts show the newer board."""
         for draw in draws:
             post = await asyncio.to_thread(draw)
+            board = isinstance(post, Post) and post.place.role is Role.BOARD
             if self._committed.get(table_id, version) > version:
+                if board:
+                    self._keep_untold(table_id, post.screen)  # type: ignore[union-attr]
                 return
+            if board:
+                post = self._telling_untold(table_id, post)  # type: ignore[arg-type]
             if post is not None:
                 yield post
+
+    def _keep_untold(self, table_id: int, board: Screen) -> None:
+        untold = self._untold.get(table_id)
+        self._untold[table_id] = board if untold is None else screens.board_following(
+            self.tr, untold, board)
+
+    def _telling_untold(self, table_id: int, post: Post) -> Post:
+        untold = self._untold.pop(table_id, None)
+        if untold is None:
+            return post
+        return Post(post.place, screens.board_following(self.tr, untold, post.screen),
+                    fresh=post.fresh)
 
     # --- what a table shows ------------------------------------------------------------
 
@@ -682,6 +711,25 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                            url=deep_link("p")),),) if deep_link else ()
         note = Place(table.id, Role.NOTE, place.seat, table.chat_id, table.thread_id)
         return Result(posts=(Post(note, Screen((text,), buttons=buttons), fresh=True),))
+
+    async def chat_lost(self, table_id: int, why_key: str) -> Result:
+        """The platform can show nothing more in the table's chat (a locked or deleted
+        thread, a lobby that could not be posted): the table ends, a game as abandoned with
+        the text `why_key` names as the reason, and the players' panels say it closed."""
+        async with self._locks[table_id]:
+            table = await self.store.get_table(table_id)
+            if table is None or not table.active:
+                return Result()
+            if table.status == Status.PLAYING:
+                return await self._abandon(table, self.tr.t(table.language, why_key))
+            try:
+                await self.store.set_status(table.id, Status.CANCELLED,
+                                            allowed_from=(Status.LOBBY,))
+            except StatusConflict:
+                return Result()
+            await self.store.cancel_work(table.id)
+            log.info("table %s: its chat is lost; lobby closed", table.id)
+            return Result()
 
     async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         try:

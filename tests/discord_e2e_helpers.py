@@ -76,6 +76,7 @@ class BotProcess:
                                     clock=self.clock, computer_pause=0.0)
         await self.service.recover_downtime()  # as bot/app.py does
         self.client = DiscordBot(self.service, self.store, TR, clock=self.server.clock.time,
+                                 now=self.server.clock.time,
                                  guild_ready_timeout=0.1)
         await self._stack.enter_async_context(run_client(self.server, self.client))
         self.service.scheduler.start()

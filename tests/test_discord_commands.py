@@ -63,12 +63,29 @@ async def test_parameters_and_game_choices_are_localised() -> None:
         assert game["description_localizations"][lang] == TR.t(lang, "dc-param-game-description")
         for choice in game["choices"]:
             assert choice["name_localizations"][lang] == TR.t(lang, f"game-{choice['value']}")
-    [rules_game] = found["rules"]["options"]
+    [rules_game, rules_options] = found["rules"]["options"]
     assert [c["value"] for c in rules_game["choices"]] == list(GAMES)
+    # the table's options shape the rules summary, so /rules takes them as /newgame does
+    assert rules_options["name"] == "options" and not rules_options["required"]
+    for lang in LOCALES:
+        assert rules_options["description_localizations"][lang] == TR.t(
+            lang, "dc-param-rules-options-description")
     for payload in found.values():
         for option in payload.get("options", []):
             for text in [option["name"], *option.get("name_localizations", {}).values()]:
                 assert NAME.fullmatch(text) and text == text.lower(), text
+
+
+async def test_command_names_are_localised_within_discords_naming_rule() -> None:
+    discord_name = re.compile(r"^[-_\w]{1,32}$")  # \w: letters and digits of any script
+    for payload in await payloads():
+        name = payload["name"]
+        for lang in LOCALES:
+            localised = payload["name_localizations"][lang]
+            assert localised == TR.t(lang, f"dc-name-{name}") and localised != name
+            assert discord_name.fullmatch(localised) and localised == localised.lower()
+    found = {p["name"]: p for p in await payloads()}
+    assert found["newgame"]["name_localizations"] == {"ru": "новая-игра", "pl": "nowa-gra"}
 
 
 async def test_table_commands_are_not_offered_in_direct_messages() -> None:

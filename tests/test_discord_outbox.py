@@ -1,9 +1,9 @@
 """The Discord outbox against a recording fake client: messages edited in place, identical
-screens skipped, stale edits coalesced, pictures uploaded only when they change, deleted
-messages re-sent, a channel without Attach Files, the turn ping's DM and its fallback, and
-panels refreshed only through a still valid interaction token; and, through the real
-discord.py client against the fake Discord server, the time a 429 held a table's channel
-message back reported for the table's chat."""
+screens skipped, stale edits coalesced (a board telling the moves of those it replaced),
+pictures uploaded only when they change, deleted messages re-sent, a channel without Attach
+Files, the turn ping's DM and its fallback, and panels refreshed only through a still valid
+interaction token; and, through the real discord.py client against the fake Discord server,
+the time a 429 held a table's channel message back reported for the table's chat."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bot.discord.waits import Meter, http_trace
 from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage import Store
+from bot.table_screens import BoardScreen, board_caption
 from tests.discord_helpers import FakeClient, FakeHandle, http_error
 from tests.fake_discord import FakeDiscordServer
 
@@ -27,6 +28,8 @@ pytest_plugins = ["tests.fake_discord.fixtures"]
 
 TR = Translator.load()
 CHANNEL = "500"
+SNOWFLAKE_EPOCH = discord.utils.snowflake_time(0).timestamp()
+"""The fake client's small message ids were all made then: `now` keeps them young."""
 
 
 class Clock:
@@ -56,7 +59,8 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def outbox(client: FakeClient, store: Store, clock: Clock) -> AsyncIterator[Outbox]:
-    box = Outbox(client, store, TR, PanelTokens(clock=clock), clock=clock)  # type: ignore[arg-type]
+    box = Outbox(client, store, TR, PanelTokens(clock=clock), clock=clock,  # type: ignore[arg-type]
+                 now=lambda: SNOWFLAKE_EPOCH)
     yield box
     await box.close()
 
@@ -120,6 +124,28 @@ async def test_edits_a_newer_one_replaces_while_waiting_are_never_sent(
     assert await outbox.flush(5)
     assert [c.kwargs["content"] for c in client.calls] == ["move 1", "move 6"]
     assert outbox.counters.coalesced["board"] == 4
+
+
+async def test_a_board_replacing_unsent_boards_tells_their_moves(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    t = await table(store)
+    place = Place(t, Role.BOARD, None, CHANNEL)
+
+    def after(move: str, turn: str) -> Post:
+        told = ((move,),)
+        return Post(place, BoardScreen(board_caption(TR, "en", told, (turn,)), image=b"png1",
+                                       moves=told, rest=(turn,)))
+
+    client.gate = asyncio.Event()
+    outbox.post(after("Ann placed a tile.", "Bob's turn"))
+    await asyncio.sleep(0.05)  # the first send is under way (waiting on the gate)
+    outbox.post(after("Bob placed a tile.", "Cid's turn"))
+    outbox.post(after("Cid made a dedication.", "Ann's turn"))
+    client.gate.set()
+    assert await outbox.flush(5)
+    assert [c.kwargs["content"] for c in client.calls] == [
+        "Ann placed a tile.\n\nBob's turn",
+        "• Bob placed a tile.\n• Cid made a dedication.\n\nAnn's turn"]
 
 
 async def test_threads_get_their_messages_and_a_deleted_message_is_sent_anew(

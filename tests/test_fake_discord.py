@@ -28,9 +28,11 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.fake_discord import (
+    DISCORD_ROUTE_LIMITS,
     FLAG_EPHEMERAL,
     FakeDiscordServer,
     WaitTimeout,
+    rest,
     run_client,
 )
 
@@ -696,3 +698,192 @@ async def test_guild_commands_modal_autocomplete_and_attachments(
     assert post.image("new.png").getpixel((0, 0)) == BLUE
     assert post.thread is not None and post.thread.id == post.id and post.thread.parent is channel
     server.assert_interactions_answered()
+
+
+# ------------------------------------------------------------------ threads and limits
+
+
+async def _logged_in(server: FakeDiscordServer) -> discord.Client:
+    # the smallest wait discord.py may be told to give up on, as the bot does
+    client = discord.Client(intents=discord.Intents.none(), max_ratelimit_timeout=30.0)
+    await client.login(server.token)
+    return client
+
+
+async def test_private_threads_are_closed_to_a_bot_that_is_not_in_them(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    server = fake_discord
+    guild = server.guild("Game night")
+    channel = server.text_channel(guild, "games")
+    alice = server.user("Alice")
+    secret = server.thread(channel, "secret", private=True, owner=alice, bot_member=False)
+    client = await _logged_in(server)
+    try:
+        target = client.get_partial_messageable(secret.id)
+        with pytest.raises(discord.Forbidden) as refused:
+            await target.send("hello")
+        assert (refused.value.status, refused.value.code) == (403, 50001)
+        with pytest.raises(discord.Forbidden):  # nor can it join by itself
+            await client.http.join_thread(secret.id)
+
+        secret.add_thread_member(server.user("Bob"))  # another member changes nothing
+        with pytest.raises(discord.Forbidden):
+            await target.send("hello")
+        secret.thread_members.add(server.bot_id)  # someone added the bot
+        await target.send("hello")
+        assert [m.content for m in secret.messages] == ["hello"]
+
+        # Manage Threads sees every private thread
+        other = server.thread(channel, "other", private=True, owner=alice, bot_member=False)
+        channel.allow_bot("manage_threads")
+        await client.get_partial_messageable(other.id).send("moderator")
+        assert other.messages[0].content == "moderator"
+    finally:
+        await client.close()
+
+
+async def test_archived_threads_refuse_edits_and_reopen_on_a_message(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    server = fake_discord
+    guild = server.guild("Game night")
+    channel = server.text_channel(guild, "games")
+    thread = server.thread(channel, "table")
+    thread.auto_archive_duration = 60
+    client = await _logged_in(server)
+    try:
+        target = client.get_partial_messageable(thread.id)
+        sent = await target.send("board v1")
+        thread.archive()
+        with pytest.raises(discord.HTTPException) as refused:
+            await target.get_partial_message(sent.id).edit(content="board v2")
+        assert (refused.value.status, refused.value.code) == (400, 50083)
+        with pytest.raises(discord.HTTPException) as refused:
+            await target.get_partial_message(sent.id).delete()
+        assert refused.value.code == 50083
+
+        fresh = await target.send("board v2")  # a new message reopens it
+        assert not thread.archived and not thread.to_api()["thread_metadata"]["archived"]
+        await target.get_partial_message(sent.id).delete()
+
+        # an hour without a message archives it by itself (its auto-archive duration)
+        server.clock.advance(60 * 60 + 1)
+        with pytest.raises(discord.HTTPException) as refused:
+            await fresh.edit(content="late")
+        assert refused.value.code == 50083 and thread.archived
+    finally:
+        await client.close()
+
+
+async def test_locked_threads_refuse_the_bot_without_manage_threads(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    server = fake_discord
+    guild = server.guild("Game night")
+    channel = server.text_channel(guild, "games")
+    thread = server.thread(channel, "table")
+    client = await _logged_in(server)
+    try:
+        target = client.get_partial_messageable(thread.id)
+        sent = await target.send("board")
+        thread.locked = True  # locked, still open
+        for attempt in (target.send("more"), sent.edit(content="edited")):
+            with pytest.raises(discord.Forbidden) as refused:
+                await attempt
+            assert refused.value.code == 50013
+        thread.archive(locked=True)  # locked and archived: a message no longer reopens it
+        with pytest.raises(discord.HTTPException) as refused:
+            await target.send("more")
+        assert (refused.value.status, refused.value.code) == (400, 50083) and thread.archived
+
+        channel.allow_bot("manage_threads")  # a moderator bot may
+        await target.send("moderator")
+        assert not thread.archived and thread.last_message().content == "moderator"
+    finally:
+        await client.close()
+
+
+async def test_the_global_limit_counts_every_bot_request_but_interactions(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    server = fake_discord
+    assert server.global_limit == (50, 1.0)  # Discord's, on by default
+    server.global_limit = (6, 0.3)  # the same rule, smaller, so the test waits little
+    guild = server.guild("Game night")
+    channels = [server.text_channel(guild, f"t{n}") for n in range(10)]
+    client = await _logged_in(server)
+    try:
+        mark = server.mark()
+        await asyncio.gather(*(client.get_partial_messageable(c.id).send(f"to {c.name}")
+                               for c in channels))
+        assert all(len(c.messages) == 1 for c in channels)  # discord.py waited and retried
+        refused = [c for c in server.calls_of(since=mark) if c.status == 429]
+        assert refused and all(c.response["global"] is True for c in refused)
+        call = refused[0]
+        assert call.response["code"] == 0 and 0 < call.response["retry_after"] <= 0.3
+        assert call.response["message"] == "You are being rate limited."
+        assert call.headers["X-RateLimit-Global"] == "true"
+        assert call.headers["X-RateLimit-Scope"] == "global"
+        assert call.headers["Retry-After"] == "1"
+        answered = sorted(c.time for c in server.calls_of(since=mark) if c.ok)
+        assert all(b - a >= 0.3 - 1e-3 for a, b in zip(answered, answered[6:]))
+        assert server.invalid_requests == len(refused)  # they count toward Discord's ban
+    finally:
+        await client.close()
+    assert rest.route_needs_token("send_message")
+    assert not rest.route_needs_token("create_interaction_response")
+    assert not rest.route_needs_token("edit_original_interaction_response")
+
+
+async def test_edits_of_messages_older_than_an_hour_have_their_own_limit(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    server = fake_discord
+    server.old_message_edits = (1, 3600.0)  # one such edit an hour per channel
+    guild = server.guild("Game night")
+    channel = server.text_channel(guild, "games")
+    client = await _logged_in(server)
+    try:
+        target = client.get_partial_messageable(channel.id)
+        sent = await target.send("board")
+        await sent.edit(content="young: no limit")
+        await sent.edit(content="young: still none")
+        server.clock.advance(3600 + 1)
+        await sent.edit(content="old: the one allowed")
+        with pytest.raises(discord.RateLimited):  # its wait is far longer than 30 s
+            await sent.edit(content="old: refused")
+        [limited] = server.calls_of(lambda c: c.status == 429)
+        assert limited.response["code"] == 30046 and limited.response["global"] is False
+        assert limited.response["retry_after"] > 3000
+        assert limited.headers["X-RateLimit-Scope"] == "user"
+        assert channel.message(sent.id).content == "old: the one allowed"
+        fresh = await target.send("a new board")  # a new message is not limited
+        await fresh.edit(content="edited")
+    finally:
+        await client.close()
+
+
+async def test_route_buckets_report_discords_sizes(fake_discord: FakeDiscordServer) -> None:
+    server = fake_discord
+    server.rate_limits.update(DISCORD_ROUTE_LIMITS)
+    guild = server.guild("Game night")
+    channel = server.text_channel(guild, "games")
+    client = await _logged_in(server)
+    try:
+        target = client.get_partial_messageable(channel.id)
+        # four of the five messages a channel takes in 5 s (after the fifth, discord.py
+        # would wait for the bucket to refill)
+        for n in range(4):
+            await target.send(f"m{n}")
+        sends = server.calls_of("send_message")
+        assert [c.headers["X-RateLimit-Limit"] for c in sends] == ["5"] * 4
+        assert [c.headers["X-RateLimit-Remaining"] for c in sends] == ["4", "3", "2", "1"]
+        assert all(0 < float(c.headers["X-RateLimit-Reset-After"]) <= 5.0 for c in sends)
+        assert len({c.headers["X-RateLimit-Bucket"] for c in sends}) == 1
+        edit = await target.get_partial_message(sends[0].message.id).edit(content="e")
+        assert edit.content == "e"
+        [edited] = server.calls_of("edit_message")
+        assert edited.headers["X-RateLimit-Remaining"] == "4"  # a bucket of its own
+    finally:
+        await client.close()

@@ -29,12 +29,15 @@ from .commands import FluentCommandTranslator, build_commands
 from .handlers import Interactions
 from .items import DYNAMIC_ITEMS
 from .outbox import PLATFORM, Outbox
+from .pacing import GlobalPacer
 from .panels import PanelTokens
 from .service import TableServiceLike
 from .waits import http_trace
 
 log = logging.getLogger(__name__)
 
+MAX_WAIT = 30.0
+"""The longest rate-limit wait discord.py sits out (its smallest allowed setting)."""
 INTENTS = discord.Intents(guilds=True)
 """Channels and threads; nothing privileged (no members, presences or message content)."""
 
@@ -54,11 +57,17 @@ class DiscordBot(discord.Client):
     def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
                  default_language: str = "en", sync_commands: bool = True,
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
-                 **options: Any) -> None:
-        """`clock` measures how old an interaction token is (tests pass the fake
-        Discord's clock); `defer_after` is when an unanswered interaction is deferred."""
-        # the trace lets the outbox see how long the rate limits held its requests back
-        super().__init__(intents=INTENTS, http_trace=http_trace(), **options)
+                 now: Callable[[], float] = time.time, **options: Any) -> None:
+        """`clock` measures how old an interaction token is, `now` (epoch seconds) how old
+        a message is (tests pass the fake Discord's clock for both); `defer_after` is when
+        an unanswered interaction is deferred."""
+        # the trace lets the outbox see how long the rate limits held its requests back;
+        # a wait longer than MAX_WAIT is an error rather than a stalled lane (the limit on
+        # edits of old messages asks for minutes: the outbox sends a new message instead)
+        # the pacer keeps every request with the bot token under Discord's global limit
+        options.setdefault("max_ratelimit_timeout", MAX_WAIT)
+        pacer = GlobalPacer()
+        super().__init__(intents=INTENTS, http_trace=pacer.attach(http_trace()), **options)
         _quiet_discord_logs()
         self.service = service
         self.store = store
@@ -68,9 +77,10 @@ class DiscordBot(discord.Client):
         self.tree.error(self._command_error)
         self.panels = PanelTokens(clock=clock)
         self.outbox = Outbox(self, store, translator, self.panels,
-                             default_language=default_language,
+                             default_language=default_language, now=now,
                              on_wait=lambda chat_id, seconds: service.flood_waited(
-                                 PLATFORM, chat_id, seconds))
+                                 PLATFORM, chat_id, seconds),
+                             on_lost=self._chat_lost, pacer=pacer)
         self.interactions = Interactions(service, self.outbox, self.panels, translator,
                                          default_language=default_language,
                                          defer_after=defer_after)
@@ -103,6 +113,12 @@ class DiscordBot(discord.Client):
     async def handle_press(self, interaction: discord.Interaction, data: str) -> None:
         """A press on one of our components (see bot/discord/items.py)."""
         await self.interactions.press(interaction, data)
+
+    async def _chat_lost(self, table_id: int) -> None:
+        """The table's thread refuses the bot (locked, deleted): the table ends, and its
+        players' panels say so."""
+        result = await self.service.chat_lost(table_id, "dc-thread-locked")
+        self.outbox.post(result.posts)
 
     async def _command_error(self, interaction: discord.Interaction,
                              error: app_commands.AppCommandError) -> None:

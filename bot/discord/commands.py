@@ -1,13 +1,14 @@
 """The slash commands and their localisations.
 
-The commands are the service's (`TableService.COMMANDS`): /newgame (the game as a choice,
-and its options as text), /games, /rules and /stats (a game, as a choice), /help, /cancel, /leave,
-/language, /settings (in a guild only, like /newgame, /cancel and /leave). Every user-visible
-string is a `locale_str` whose `key` names a Fluent message (`cmd-*` in table.ftl and
-settings.ftl, `dc-param-*` in discord.ftl, `game-*` for the games), and
-`FluentCommandTranslator` gives Discord the Russian and Polish texts when the commands are
-synced. Command names stay as they are (they match /help and Telegram); their parameters'
-names, descriptions and the game choices are localised.
+The commands are the service's (`TableService.COMMANDS`): /newgame and /rules (the game as
+a choice, and its options as text), /games, /stats (a game, as a choice), /help, /cancel,
+/leave, /language, /settings (in a guild only, like /newgame, /cancel and /leave). Every
+user-visible string is a `locale_str` whose `key` names a Fluent message (`cmd-*` in
+table.ftl and settings.ftl, `dc-name-*` and `dc-param-*` in discord.ftl, `game-*` for the
+games), and `FluentCommandTranslator` gives Discord the Russian and Polish texts when the
+commands are synced: the commands' names too, where they fit Discord's rule for names (a
+name that does not stays English). Whatever a person types, the interaction carries the
+English name, which /help and Telegram use.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ log = logging.getLogger(__name__)
 LOCALES: dict[discord.Locale, str] = {discord.Locale.russian: "ru", discord.Locale.polish: "pl"}
 """Discord's locales we translate to; English is the commands' own language."""
 NAME = re.compile(r"^[-_\w]{1,32}$")
-"""Discord's rule for command and parameter names (lowercase letters, digits, - and _)."""
+"""Discord's rule for command and parameter names, `^[-_\\p{L}\\p{N}]{1,32}$` (letters of any
+script, digits, - and _), lowercase where the script has cases (checked apart)."""
 DESCRIPTION_LIMIT = 100
 
 Run = Callable[[discord.Interaction, str, str], Awaitable[None]]
@@ -81,7 +83,10 @@ def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterab
     game_name = locale_str("game", key="dc-param-game")
     options_name = locale_str("options", key="dc-param-options")
 
-    @app_commands.command(name="newgame", description=text(tr, "cmd-newgame"))
+    def named(command: str) -> locale_str:
+        return locale_str(command, key=f"dc-name-{command}")
+
+    @app_commands.command(name=named("newgame"), description=text(tr, "cmd-newgame"))
     @app_commands.rename(game=game_name, options=options_name)
     @app_commands.describe(game=text(tr, "dc-param-game-description"),
                            options=text(tr, "dc-param-options-description"))
@@ -90,14 +95,16 @@ def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterab
                       options: str | None = None) -> None:
         await run(interaction, "newgame", " ".join(a for a in (game, options) if a))
 
-    @app_commands.command(name="rules", description=text(tr, "cmd-rules"))
-    @app_commands.rename(game=game_name)
-    @app_commands.describe(game=text(tr, "dc-param-rules-game-description"))
+    @app_commands.command(name=named("rules"), description=text(tr, "cmd-rules"))
+    @app_commands.rename(game=game_name, options=options_name)
+    @app_commands.describe(game=text(tr, "dc-param-rules-game-description"),
+                           options=text(tr, "dc-param-rules-options-description"))
     @app_commands.choices(game=choices)
-    async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
-        await run(interaction, "rules", game or "")
+    async def rules(interaction: discord.Interaction, game: str | None = None,
+                    options: str | None = None) -> None:
+        await run(interaction, "rules", " ".join(a for a in (game, options) if a))
 
-    @app_commands.command(name="stats", description=text(tr, "cmd-stats"))
+    @app_commands.command(name=named("stats"), description=text(tr, "cmd-stats"))
     @app_commands.rename(game=game_name)
     @app_commands.describe(game=text(tr, "dc-param-stats-game-description"))
     @app_commands.choices(game=choices)
@@ -108,8 +115,8 @@ def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterab
         async def callback(interaction: discord.Interaction) -> None:
             await run(interaction, name, "")
 
-        return app_commands.Command(name=name, description=text(tr, f"cmd-{name}"),
-                                    callback=callback)
+        return app_commands.Command(name=named(name),
+                                    description=text(tr, f"cmd-{name}"), callback=callback)
 
     special = {"newgame": newgame, "rules": rules, "stats": stats}
     commands = [special.get(name) or simple(name) for name in names]

@@ -31,7 +31,7 @@ from bot.screens import ChatRef, Drop, Post, Result, Role, Screen, UserRef
 from .answer import DEFER_AFTER, Answer
 from .outbox import PLATFORM, Outbox
 from .panels import PanelTokens
-from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE, layout
+from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE, layout, layouts
 from .service import AdminCheck, TableServiceLike
 
 log = logging.getLogger(__name__)
@@ -238,7 +238,17 @@ class Interactions:
                 return
             result = await self.service.command(chat, user, name, args,
                                                 is_admin=admin_check(interaction))
-            self.outbox.post(result.posts)
+            lobby = next((p for p in result.posts if isinstance(p, Post)
+                          and p.place.role is Role.LOBBY), None)
+            if name == "newgame" and lobby is not None \
+                    and not await self._lobby_shown(lobby, chat):
+                # the table must not stay open without its lobby: it closes, and only the
+                # person who asked hears why
+                self.outbox.post(p for p in result.posts if p is not lobby)
+                await self.service.chat_lost(lobby.place.table_id, "dc-cannot-post-here")
+                await answer.say(self.tr.t(lang, "dc-cannot-post-here"))
+                return
+            self.outbox.post(p for p in result.posts if p is not lobby or name != "newgame")
             if result.later is not None:
                 async for post in result.later:
                     self.outbox.post(post)
@@ -249,7 +259,8 @@ class Interactions:
                 if name == "help":
                     screen = Screen((*screen.text, "\n\n", self.tr.t(lang,
                                      "bot-help-discord-private")), screen.image, screen.buttons)
-                await answer.show(layout(screen), replace=False)
+                for part in layouts(screen):  # a game's rules can take several messages
+                    await answer.show(part, replace=False)
             elif result.reply.text:
                 await answer.say(result.reply.text)
             await answer.finish(self.tr.t(lang, "dc-table-opened" if name == "newgame"
@@ -267,6 +278,16 @@ class Interactions:
         answer."""
         log.warning("a command was refused: %s", type(error).__name__)
         await self._refuse(interaction)
+
+    async def _lobby_shown(self, lobby: Post, chat: ChatRef) -> bool:
+        """Post a new table's lobby at once; False when the channel refused it (a private
+        thread the bot is not in, a locked one), which permission bits do not tell."""
+        refused = await self.outbox.deliver_now(lobby)
+        if refused is None:
+            return True
+        log.info("table %s: the lobby was refused (HTTP %s, code %s)", lobby.place.table_id,
+                 refused.status, refused.code)
+        return False
 
     def _missing_permissions(self, interaction: discord.Interaction, chat: ChatRef
                              ) -> list[str]:

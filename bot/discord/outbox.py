@@ -8,10 +8,19 @@ interaction that showed it (`PanelTokens`); without a valid one a refresh is ski
 
 Lanes are per channel (and per player for panels): pending work is a dict from message to
 its newest instruction, drained in the order each message was first queued; an edit that a
-newer one replaces while waiting is never sent. discord.py's own rate-limit buckets pace
-the requests; this outbox only makes sure nothing stale is sent, and reports how long
-Discord's rate limits held a table's channel messages back (`on_wait`, see `waits`), so the
-service can give that time back to the players' clocks.
+newer one replaces while waiting is never sent. A channel's turn pings have a lane of their
+own, so a ping is not held back behind a board edit that waits on the rate limits (only a
+board not shown yet goes first, so the ping lands below it). Every request with the bot
+token waits for a slot of the `GlobalPacer` (Discord's global limit; board edits are marked
+not urgent, so pings go first); discord.py's buckets pace each route. The outbox reports
+how long the rate limits held a table's channel messages back (`on_wait`, see `waits`), so
+the service can give that time back to the players' clocks.
+
+Discord's refusals are events, not failures: a board whose message is older than an hour is
+sent afresh rather than edited (such edits have a limit of their own, 30046), and so is one
+in an archived thread (its edits are refused with 50083; a new message reopens the thread).
+A thread that refuses new messages too (locked, or gone) is lost: its table is reported to
+`on_lost`, which ends it, and nothing more is sent there.
 
 A fresh turn ping also sends each player it mentions a direct message; a player who does
 not accept direct messages gets one note in the channel saying so. Logs name tables, roles,
@@ -24,9 +33,10 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 import discord
@@ -35,8 +45,10 @@ from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage.store import MessageRef, Store
+from bot.table_screens import board_following
 
 from .items import edit_kwargs, send_kwargs
+from .pacing import GlobalPacer, urgency
 from .panels import PanelTokens
 from .render import Layout, layout
 from .waits import Meter, measuring
@@ -51,12 +63,28 @@ NO_FILES_FOR = 600.0
 DM_RETRY_AFTER = 3600.0
 """After a player refused a direct message, try again only after this many seconds."""
 CANNOT_DM = 50007  # "Cannot send messages to this user"
+UNKNOWN_CHANNEL = 10003
+THREAD_ARCHIVED = 50083  # an edit in an archived thread, or a post in a locked one
+OLD_MESSAGE_EDITS = 30046  # too many edits of messages older than an hour
+OLD_MESSAGE_AGE = 3600.0 - 60.0
+"""Messages at least this old (seconds) are replaced, not edited: a minute's margin under
+Discord's hour."""
 REPORT_PACING_FROM = 1.0
 """discord.py's waiting before a request, to keep to the limits, is reported once it is at
 least this long (a player notices it as lag); a 429's wait always is."""
 
 WaitReport = Callable[[str, float], Awaitable[object]]
 """`(chat_id, seconds)`: the table's chat waited this long before the bot could update it."""
+LostReport = Callable[[int], Awaitable[object]]
+"""`(table_id)`: the table's thread takes no more messages from the bot."""
+
+
+class ChannelLost(Exception):
+    """The channel (a thread) refuses the bot's messages for good: locked, or deleted."""
+
+    def __init__(self, error: discord.HTTPException) -> None:
+        super().__init__(f"HTTP {error.status}, code {error.code}")
+        self.error = error
 
 
 class Client(Protocol):
@@ -74,6 +102,12 @@ class Client(Protocol):
 _Key = tuple[int, str, int | None]
 
 
+class _Edit(Enum):
+    DONE = "done"  # edited (or failed for now: the next post tries again)
+    GONE = "gone"  # the message was deleted
+    RESEND = "resend"  # Discord will not have it edited: a new message replaces it
+
+
 @dataclass(frozen=True)
 class _Queued:
     item: Post | Drop
@@ -85,6 +119,8 @@ class _Lane:
         self.name = name
         self.pending: dict[_Key, _Queued] = {}
         self.task: asyncio.Task[None] | None = None
+        self.current: _Key | None = None  # the message being worked on
+        self.moved = asyncio.Event()  # set each time an instruction is done
 
 
 class Outbox:
@@ -95,9 +131,14 @@ class Outbox:
     def __init__(self, client: Client, store: Store, translator: Translator,
                  panels: PanelTokens, *, default_language: str = "en",
                  clock: Callable[[], float] = time.monotonic,
-                 on_wait: WaitReport | None = None) -> None:
+                 now: Callable[[], float] = time.time,
+                 on_wait: WaitReport | None = None, on_lost: LostReport | None = None,
+                 pacer: GlobalPacer | None = None) -> None:
         """`on_wait` hears of each wait on Discord's rate limits before a table's channel
-        message could be updated; it needs the client to carry `waits.http_trace()`."""
+        message could be updated; it needs the client to carry `waits.http_trace()`.
+        `now` is the epoch time, against which messages' ages are told (Discord's clock);
+        `on_lost` hears of a table whose thread refuses the bot for good; `pacer` is the
+        client's (`GlobalPacer.attach`), kept here for the figures."""
         self.client = client
         self.store = store
         self.translator = translator
@@ -105,7 +146,14 @@ class Outbox:
         self.default_language = default_language
         self.counters = Counters()
         self._clock = clock
+        self._now = now
         self._on_wait = on_wait
+        self._on_lost = on_lost
+        self.pacer = pacer or GlobalPacer()
+        self._lost: set[str] = set()  # channels (threads) that refuse the bot for good
+        self.replaced: Counter[str] = Counter()
+        """Messages sent afresh because Discord would not have them edited, by why: "old"
+        (the old-message limit), "archived" (an archived thread)."""
         self._lanes: dict[str, _Lane] = {}
         self._idle = asyncio.Event()
         self._idle.set()
@@ -181,12 +229,27 @@ class Outbox:
         self._lanes.clear()
         self._idle.set()
 
+    async def deliver_now(self, post: Post) -> discord.HTTPException | None:
+        """Show `post` at once, outside the lanes, and tell why it could not be (a new
+        table's lobby: the table must not stay open without it). None: it was shown."""
+        try:
+            await self._show(post, strict=True)
+        except ChannelLost as lost:
+            return lost.error
+        except discord.HTTPException as error:
+            return error
+        self._lost.discard(_channel_of(post.place))  # it takes messages again
+        return None
+
     def _enqueue(self, item: Post | Drop) -> None:
         if self._closed:
             log.warning("outbox is closed; dropped %s", _describe(item))
             return
         place = item.place
         panel = place.role is Role.PANEL
+        if not panel and _channel_of(place) in self._lost:
+            self.counters.skipped[str(place.role)] += 1
+            return  # the thread takes nothing more; its table has ended
         name = _panel_lane(place.chat_id) if panel else _channel_lane(place)
         lane = self._lanes.get(name)
         if lane is None:
@@ -198,6 +261,10 @@ class Outbox:
             # a replaced fresh post still owes its notification
             if isinstance(old.item, Post) and old.item.fresh and isinstance(item, Post):
                 item = Post(item.place, item.screen, fresh=True)
+            # a replaced board never reached the channel: the newer one tells its moves too
+            if isinstance(old.item, Post) and isinstance(item, Post):
+                item = Post(item.place, board_following(self.translator, old.item.screen,
+                                                        item.screen), fresh=item.fresh)
         generation = self._generations[(place.table_id, place.chat_id)] if panel else 0
         lane.pending[key] = _Queued(item, generation)
         self._idle.clear()
@@ -210,15 +277,24 @@ class Outbox:
         try:
             while lane.pending:
                 key = next(iter(lane.pending))
+                if key[1] == str(Role.PING) and await self._board_first(lane, key[0]):
+                    continue
+                lane.current = key
                 queued = lane.pending.pop(key)
                 try:
                     await self._execute(queued)
                 except asyncio.CancelledError:
                     raise
+                except ChannelLost as lost:
+                    await self._lose(queued.item.place, lost.error)
                 except Exception as error:  # a stuck lane would be worse
                     self.counters.failures[str(queued.item.place.role)] += 1
                     log.warning("%s: %s", _describe(queued.item), type(error).__name__)
                     log.debug("outbox failure detail", exc_info=True)
+                finally:
+                    lane.current = None
+                    lane.moved.set()
+                    lane.moved.clear()
         finally:
             lane.task = None
             if not lane.pending and self._lanes.get(lane.name) is lane:
@@ -237,6 +313,38 @@ class Outbox:
             await self._show(item)
         else:
             await self._drop(item)
+
+    async def _board_first(self, ping_lane: _Lane, table_id: int) -> bool:
+        """A table's first board goes before its ping (which then lands below it); once
+        the board is shown, pings no longer wait for its edits. True: waited, look again."""
+        main = self._lanes.get(ping_lane.name.removesuffix(_PING_LANE))
+        if main is None:
+            return False
+        board = (table_id, str(Role.BOARD), None)
+        if board not in main.pending and main.current != board:
+            return False
+        if await self.store.get_message(table_id, Role.BOARD, None) is not None:
+            return False
+        await main.moved.wait()
+        return True
+
+    async def _lose(self, place: Place, error: discord.HTTPException) -> None:
+        """The thread refuses the bot for good: forget what waits for it, end its table."""
+        channel = _channel_of(place)
+        self._lost.add(channel)
+        for name, lane in list(self._lanes.items()):
+            if name in (_channel_lane(place), _channel_lane(place) + _PING_LANE):
+                self.counters.skipped[str(place.role)] += len(lane.pending)
+                lane.pending.clear()
+        log.warning("table %s: its thread refuses messages (HTTP %s, code %s); ending it",
+                    place.table_id, error.status, error.code)
+        if self._on_lost is None:
+            return
+        try:
+            await self._on_lost(place.table_id)
+        except Exception as failure:  # noqa: BLE001 - the lane must go on
+            log.warning("table %s: ending it failed: %s", place.table_id,
+                        type(failure).__name__)
 
     # --- panels ---------------------------------------------------------------------
 
@@ -269,7 +377,9 @@ class Outbox:
 
     # --- channel messages -----------------------------------------------------------
 
-    async def _show(self, post: Post) -> None:
+    async def _show(self, post: Post, *, strict: bool = False) -> None:
+        """Edit the kept message, or send a new one (deleting the old). `strict`: a
+        refusal is raised, not logged (`deliver_now`)."""
         place = post.place
         channel = _channel_of(place)
         ref = await self._ref(place)
@@ -278,12 +388,17 @@ class Outbox:
             if ref.content_hash == fingerprint:
                 self.counters.skipped[str(place.role)] += 1
                 return
-            if await self._edit(place, ref, post.screen):
-                await self.store.set_message_hash(place.table_id, place.role, place.seat,
-                                                  fingerprint)
-                return
-            ref = None  # it was deleted: send it anew
-        message = await self._send(place, channel, post.screen)
+            if self._too_old(ref):
+                self.replaced["old"] += 1  # its edits have a limit of their own
+            else:
+                edited = await self._edit(place, ref, post.screen)
+                if edited is _Edit.DONE:
+                    await self.store.set_message_hash(place.table_id, place.role, place.seat,
+                                                      fingerprint)
+                    return
+                if edited is _Edit.GONE:
+                    ref = None  # it was deleted: send it anew
+        message = await self._send(place, channel, post.screen, strict=strict)
         if message is None:
             return
         await self.store.set_message(place.table_id, place.role, place.seat, channel,
@@ -293,7 +408,8 @@ class Outbox:
         if post.fresh and place.role is Role.PING:
             self._spawn(self._tell_turn(place, post.screen, message.id))
 
-    async def _send(self, place: Place, channel: str, screen: Screen) -> discord.Message | None:
+    async def _send(self, place: Place, channel: str, screen: Screen, *,
+                    strict: bool = False) -> discord.Message | None:
         role = str(place.role)
         target = self.client.get_partial_messageable(int(channel))
         notify = place.role is Role.PING
@@ -302,10 +418,13 @@ class Outbox:
                 message = await self._request(place, lambda: target.send(
                     **send_kwargs(layout(screen), notify=notify)))
             except discord.Forbidden as error:
+                if error.code != 50013:
+                    self._refused(place, error, strict)  # not a missing permission to attach
                 self._no_files[channel] = self._clock()
                 log.warning("%s: sending with a picture refused (code %s); trying text",
                             _where(place), error.code)
             except discord.HTTPException as error:
+                self._refused(place, error, strict)
                 self._failed(place, "send", error)
                 return None
             else:
@@ -317,14 +436,32 @@ class Outbox:
             message = await self._request(place, lambda: target.send(
                 **send_kwargs(shown, notify=notify)))
         except discord.HTTPException as error:
+            self._refused(place, error, strict, forbidden_too=True)
             self._failed(place, "send", error)
             return None
         self._remember_image(message.id, None)
         self.counters.sends[role] += 1
         return message
 
-    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> bool:
-        """Edit the kept message; False if it no longer exists."""
+    def _refused(self, place: Place, error: discord.HTTPException, strict: bool, *,
+                 forbidden_too: bool = False) -> None:
+        """Raise what a send's refusal means: the thread is lost for good (locked, deleted,
+        or a private one the bot is not in), or, when `strict`, the refusal itself."""
+        in_thread = place.thread_id is not None
+        if in_thread and (error.code in (THREAD_ARCHIVED, UNKNOWN_CHANNEL) or (
+                forbidden_too and isinstance(error, discord.Forbidden))):
+            raise ChannelLost(error)
+        if strict:
+            raise error
+
+    def _too_old(self, ref: MessageRef) -> bool:
+        sent = discord.utils.snowflake_time(int(ref.message_id)).timestamp()
+        return self._now() - sent >= OLD_MESSAGE_AGE
+
+    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> _Edit:
+        """Edit the kept message: DONE (or failed for now), GONE if it no longer exists,
+        RESEND if Discord will not have it edited (an archived thread, the old-message
+        limit) and a new message should take its place."""
         channel = ref.chat_id
         message = self.client.get_partial_messageable(int(channel)).get_partial_message(
             int(ref.message_id))
@@ -338,21 +475,32 @@ class Outbox:
                 shown, image_changed=changed, notify=place.role is Role.PING)))
         except discord.NotFound:
             self._images.pop(ref.message_id, None)
-            return False
+            return _Edit.GONE
+        except discord.RateLimited:
+            # discord.py gives up on a wait longer than `max_ratelimit_timeout`: here the
+            # old-message limit, whose wait is measured in minutes
+            self.replaced["old"] += 1
+            return _Edit.RESEND
         except discord.Forbidden as error:
-            if not with_file:
-                self._failed(place, "edit", error)
-                return True
-            self._no_files[channel] = self._clock()
-            log.warning("%s: editing with a picture refused (code %s); trying text",
-                        _where(place), error.code)
-            return await self._edit(place, ref, screen)
-        except discord.HTTPException as error:
+            if with_file and error.code == 50013:
+                self._no_files[channel] = self._clock()
+                log.warning("%s: editing with a picture refused (code %s); trying text",
+                            _where(place), error.code)
+                return await self._edit(place, ref, screen)
             self._failed(place, "edit", error)
-            return True  # not gone: the next post tries again
+            # in a thread, a new message tells whether it takes messages at all
+            return _Edit.RESEND if place.thread_id is not None else _Edit.DONE
+        except discord.HTTPException as error:
+            if error.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS):
+                # a new message reopens an archived thread (or is not an old one)
+                self.replaced["archived" if error.code == THREAD_ARCHIVED
+                                      else "old"] += 1
+                return _Edit.RESEND
+            self._failed(place, "edit", error)
+            return _Edit.DONE  # not gone: the next post tries again
         self._remember_image(int(ref.message_id), image if with_file else None)
         self.counters.edits[str(place.role)] += 1
-        return True
+        return _Edit.DONE
 
     async def _drop(self, drop: Drop) -> None:
         place = drop.place
@@ -377,11 +525,13 @@ class Outbox:
         self.counters.deletes[str(place.role)] += 1
 
     async def _request(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
-        """A request for one of a table's channel messages; a wait on the rate limits that
-        held it back is reported for the table's chat."""
+        """A request for one of a table's channel messages (a board edit is not urgent for
+        the global pacer); a wait on the rate limits that held it back is reported for the
+        table's chat."""
         with measuring() as meter:
             try:
-                result = await request()
+                with urgency(place.role is not Role.BOARD):
+                    result = await request()
             except discord.HTTPException:
                 await self._waited(place, meter)
                 raise
@@ -507,8 +657,12 @@ def _channel_of(place: Place) -> str:
     return place.thread_id or place.chat_id
 
 
+_PING_LANE = ":ping"
+
+
 def _channel_lane(place: Place) -> str:
-    return f"c:{_channel_of(place)}"
+    lane = f"c:{_channel_of(place)}"
+    return lane + _PING_LANE if place.role is Role.PING else lane
 
 
 def _panel_lane(user_id: str) -> str:

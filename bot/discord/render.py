@@ -109,6 +109,39 @@ def layout(screen: Screen, *, note: str | None = None, as_text: bool = False) ->
     return Layout(content, image, component_rows(screen.buttons), mentions, screen.file)
 
 
+def layouts(screen: Screen) -> list[Layout]:
+    """The screen as one message, or, when its text is longer than a message takes and
+    it has no picture (a game's rules), as several: cut between paragraphs, else lines,
+    else words; its buttons go with the last."""
+    whole = layout(screen)
+    full = "".join(escape(p) if isinstance(p, str) else f"<@{p.user_id}>" for p in screen.text)
+    if len(full) <= CONTENT_LIMIT or screen.image is not None or screen.file is not None:
+        return [whole]
+    chunks = split_content(full, CONTENT_LIMIT)
+    return [Layout(chunk, None, whole.rows if last else (), whole.mentions if last else ())
+            for last, chunk in ((i == len(chunks) - 1, c) for i, c in enumerate(chunks))]
+
+
+def split_content(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut at the last paragraph break
+    that fits, else the last line break, else the last space (a mention is one word).
+
+    >>> split_content("aaa\\n\\nbb cc", 6)
+    ['aaa', 'bb cc']
+    """
+    chunks: list[str] = []
+    rest = text.strip()
+    while len(rest) > limit:
+        head = rest[:limit + 1]
+        cut = next((i for i in (head.rfind("\n\n"), head.rfind("\n"), head.rfind(" "))
+                    if i > 0), limit)
+        chunks.append(rest[:cut].rstrip())
+        rest = rest[cut:].strip()
+    if rest:
+        chunks.append(rest)
+    return chunks
+
+
 def to_content(text: Text, limit: int = CONTENT_LIMIT) -> str:
     """`text` as Discord markdown: plain pieces escaped, mentions as `<@id>`, at most
     `limit` characters (cut at a piece or a space, with an ellipsis; never inside a mention)."""

@@ -42,6 +42,13 @@ What the server offers (see each module):
   honours), ``inject_error(...)``, ``disconnect()`` / ``request_reconnect()``
   (the client RESUMEs), ``invalidate_session()``, ``server.clock.advance(s)``
   (expire the 3-second deadline or 15-minute interaction tokens);
+* Discord's limits: the global limit (50 requests a second with the bot
+  token, interactions exempt; a global 429), per-route buckets
+  (`DISCORD_ROUTE_LIMITS`), 30046 for edits of messages older than an hour;
+  ``server.most_bot_requests()``, ``server.invalid_requests``;
+* threads: private ones need the bot as a member (50001), archived ones
+  refuse edits (50083) and reopen on a message, locked ones refuse the bot
+  without Manage Threads, idle ones archive after ``auto_archive_duration``;
 * Discord's rules: 40060 second acknowledgement, 10062 late callback, 50027
   expired token, 50007 DMs refused, 50013 missing permissions, 50035 invalid
   bodies (`validation`), 4014 privileged intents not enabled.
@@ -75,7 +82,7 @@ from .records import (
     StoredAttachment,
     UploadedFile,
 )
-from .server import DEFAULT_TOKEN, FakeDiscordServer
+from .server import DEFAULT_TOKEN, DISCORD_ROUTE_LIMITS, GLOBAL_LIMIT, FakeDiscordServer
 from .validation import VALID_LOCALES
 
 __all__ = [
@@ -85,8 +92,10 @@ __all__ = [
     "CALLBACK_MODAL",
     "CALLBACK_UPDATE_MESSAGE",
     "DEFAULT_TOKEN",
+    "DISCORD_ROUTE_LIMITS",
     "FLAG_EPHEMERAL",
     "FLAG_LOADING",
+    "GLOBAL_LIMIT",
     "VALID_LOCALES",
     "ApiCall",
     "DiscordError",

@@ -343,6 +343,8 @@ class FakeChannel:
         self.locked = False
         self.auto_archive_duration = 1440
         self.archived_at: float | None = None
+        self.last_active = self.created_at
+        """For threads: when the latest message was posted (or it was unarchived)."""
         self.thread_members: set[int] = set()
         """For threads: ids of members (the bot's id when it joined)."""
         self.overwrites: dict[int, tuple[int, int, int]] = {}
@@ -460,6 +462,20 @@ class FakeChannel:
             raise ValueError(f"{self!r} is not a thread")
         self.archived, self.locked = True, locked
         self.archived_at = self.server.clock.time()
+        self.server.dispatch("THREAD_UPDATE", self.to_api())
+
+    def archive_if_idle(self) -> None:
+        """Discord archives a thread nobody wrote in for ``auto_archive_duration``
+        minutes (60, 1440, 4320 or 10080); the fake does it when the thread is next used."""
+        if not self.is_thread or self.archived:
+            return
+        idle_until = self.last_active + self.auto_archive_duration * 60
+        if self.server.clock.time() >= idle_until:
+            self.archived, self.archived_at = True, idle_until
+            self.server.dispatch("THREAD_UPDATE", self.to_api())
+
+    def unarchive(self) -> None:
+        self.archived, self.last_active = False, self.server.clock.time()
         self.server.dispatch("THREAD_UPDATE", self.to_api())
 
     def add_thread_member(self, user: FakeUser) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -253,6 +254,32 @@ def missing_access() -> DiscordError:
 
 def missing_permissions() -> DiscordError:
     return DiscordError(403, 50013, "Missing Permissions")
+
+
+def thread_archived() -> DiscordError:
+    """An edit (or delete) in an archived thread, or a post in an archived and locked one."""
+    return DiscordError(400, 50083, "Thread is archived")
+
+
+OLD_MESSAGE_EDITS = 30046
+
+
+def old_message_edits(retry_after: float) -> DiscordError:
+    """Too many edits of messages older than an hour: a 429 of its own, with Discord's
+    JSON code (a "user"-scoped limit, so it counts as an invalid request)."""
+    message = "Maximum number of edits to messages older than 1 hour reached. Try again later."
+    return DiscordError(
+        429,
+        OLD_MESSAGE_EDITS,
+        message,
+        headers={"Retry-After": str(max(math.ceil(retry_after), 1)), "X-RateLimit-Scope": "user"},
+        payload={
+            "message": message,
+            "retry_after": round(retry_after, 3),
+            "global": False,
+            "code": OLD_MESSAGE_EDITS,
+        },
+    )
 
 
 def empty_message() -> DiscordError:

@@ -14,6 +14,14 @@ Discord behaviour reproduced here:
   ``attachment://name`` resolved), validation as `validation` describes,
   permission checks (50001 Missing Access, 50013 Missing Permissions),
   ephemeral messages invisible through channel endpoints (10008);
+* threads: a private thread answers 50001 to a bot that is not in it (unless it
+  has Manage Threads); an archived one refuses edits and deletes (400, 50083)
+  and is reopened by a new message; a locked one refuses the bot's posts and
+  edits without Manage Threads (403 50013, or 50083 once archived too); a
+  thread idle for its ``auto_archive_duration`` archives itself; posting in a
+  public thread joins it;
+* edits of messages older than an hour beyond ``server.old_message_edits``:
+  ``429`` with code 30046;
 * DMs: ``POST /users/@me/channels`` opens the channel; sending to a user who
   disallows DMs answers ``403`` code 50007;
 * interaction callbacks: types 4, 5, 6, 7, 8, 9; flags 64 makes the reply
@@ -55,6 +63,7 @@ from .records import (
     PERM_CREATE_PRIVATE_THREADS,
     PERM_CREATE_PUBLIC_THREADS,
     PERM_MANAGE_MESSAGES,
+    PERM_MANAGE_THREADS,
     PERM_READ_MESSAGE_HISTORY,
     PERM_SEND_MESSAGES,
     PERM_SEND_MESSAGES_IN_THREADS,
@@ -69,6 +78,8 @@ from .records import (
     invalid_webhook_token,
     missing_access,
     missing_permissions,
+    old_message_edits,
+    thread_archived,
     unknown_channel,
     unknown_command,
     unknown_interaction,
@@ -81,6 +92,9 @@ from .validation import validate_command, validate_commands
 if TYPE_CHECKING:
     from .models import FakeChannel
     from .server import FakeDiscordServer
+
+OLD_MESSAGE_AGE = 3600.0
+"""Edits of a message older than this (seconds) count toward Discord's old-message limit."""
 
 NO_CONTENT: Any = object()
 """A handler's result meaning ``204 No Content``."""
@@ -125,6 +139,12 @@ def route(
     return register
 
 
+def route_needs_token(name: str) -> bool:
+    """Whether a route (by name) is called with the bot token, so counts toward the
+    global limit: every one but the interaction endpoints."""
+    return next((spec.auth for spec in ROUTES if spec.name == name), True)
+
+
 def match_route(method: str, path: str) -> tuple[RouteSpec, dict[str, str]] | None:
     for spec in ROUTES:
         if spec.method != method:
@@ -154,6 +174,7 @@ def _channel(server: FakeDiscordServer, call: ApiCall) -> FakeChannel:
     channel = server.channels.get(_int(call, "channel_id"))
     if channel is None:
         raise unknown_channel()
+    channel.archive_if_idle()
     return channel
 
 
@@ -162,6 +183,13 @@ def _require(channel: FakeChannel, *bits: int) -> None:
         return
     permissions = channel.bot_permissions
     if not permissions & PERM_VIEW_CHANNEL:
+        raise missing_access()
+    if (
+        channel.type == CHANNEL_PRIVATE_THREAD
+        and channel.server.bot_id not in channel.thread_members
+        and not permissions & PERM_MANAGE_THREADS
+    ):
+        # A private thread is invisible to whoever is not in it (moderators aside).
         raise missing_access()
     for bit in bits:
         if not permissions & bit:
@@ -186,15 +214,46 @@ def _check_can_send(server: FakeDiscordServer, channel: FakeChannel, call: ApiCa
         return
     if channel.is_thread:
         _require(channel, PERM_SEND_MESSAGES_IN_THREADS)
+        if _locked_for_bot(channel):
+            raise thread_archived() if channel.archived else missing_permissions()
         if channel.archived:
-            if channel.locked:
-                raise DiscordError(400, 50083, "Thread is archived")
-            channel.archived = False
-            server.dispatch("THREAD_UPDATE", channel.to_api())
+            channel.unarchive()  # a message in an archived, unlocked thread reopens it
+        if channel.type != CHANNEL_PRIVATE_THREAD:
+            channel.thread_members.add(server.bot_id)  # posting in a public thread joins it
     else:
         _require(channel, PERM_SEND_MESSAGES)
     if call.files:
         _require(channel, PERM_ATTACH_FILES)
+
+
+def _locked_for_bot(channel: FakeChannel) -> bool:
+    """A locked thread takes posts and edits only from those who manage threads."""
+    return channel.locked and not channel.bot_permissions & PERM_MANAGE_THREADS
+
+
+def _check_can_modify(channel: FakeChannel) -> None:
+    """Messages in an archived thread cannot be edited or deleted (sending reopens it)."""
+    if not channel.is_thread:
+        return
+    if channel.archived:
+        raise thread_archived()
+    if _locked_for_bot(channel):
+        raise missing_permissions()
+
+
+def _check_old_message_edit(server: FakeDiscordServer, message: MessageRecord) -> None:
+    """Edits of messages older than an hour have a limit of their own (30046), per channel:
+    ``server.old_message_edits`` ``(edits, window)``."""
+    now = server.clock.time()
+    if now - message.created_at < OLD_MESSAGE_AGE:
+        return
+    allowed, window = server.old_message_edits
+    recent = server._old_edits.setdefault(message.channel.id, [])
+    recent[:] = [t for t in recent if now - t < window]
+    if len(recent) >= allowed:
+        retry_after = (recent[0] + window - now) if recent else window
+        raise old_message_edits(retry_after)
+    recent.append(now)
 
 
 # ------------------------------------------------------------------ identity
@@ -391,6 +450,8 @@ def edit_channel(server: FakeDiscordServer, call: ApiCall) -> Any:
         if "archived" in body:
             channel.archived = bool(body["archived"])
             channel.archived_at = server.clock.time()
+            if not channel.archived:
+                channel.last_active = server.clock.time()
         if "locked" in body:
             channel.locked = bool(body["locked"])
         if "auto_archive_duration" in body:
@@ -525,8 +586,10 @@ def edit_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     message = _public_message(server, call, channel)
     if not message.from_bot:
         raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+    _check_can_modify(channel)
     if call.files:
         _require(channel, PERM_ATTACH_FILES)
+    _check_old_message_edit(server, message)
     server._edit_message(message, _body(call), call.files)
     return message.to_api()
 
@@ -538,6 +601,7 @@ def delete_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     message = _public_message(server, call, channel)
     if not message.from_bot and not channel.is_dm:
         _require(channel, PERM_MANAGE_MESSAGES)
+    _check_can_modify(channel)
     server._delete_message(message)
     return NO_CONTENT
 
@@ -902,7 +966,7 @@ def execute_webhook(server: FakeDiscordServer, call: ApiCall) -> Any:
 
 def _check_followup_channel(channel: FakeChannel) -> None:
     if channel.is_thread and channel.archived and channel.locked:
-        raise DiscordError(400, 50083, "Thread is archived")
+        raise thread_archived()
 
 
 def _webhook_get(server: FakeDiscordServer, call: ApiCall) -> Any:

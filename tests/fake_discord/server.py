@@ -38,6 +38,7 @@ import mimetypes
 import re
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any, Self
@@ -90,6 +91,20 @@ from .records import (
 )
 from .validation import validate_message
 
+GLOBAL_LIMIT = (50, 1.0)
+"""Discord: 50 requests a second per bot token across all routes (interactions exempt)."""
+DISCORD_ROUTE_LIMITS: dict[str, tuple[int, float]] = {
+    "send_message": (5, 5.0),
+    "edit_message": (5, 5.0),
+    "delete_message": (5, 5.0),
+    "edit_original_interaction_response": (5, 5.0),
+    "edit_webhook_message": (5, 5.0),
+    "execute_webhook": (5, 2.0),
+}
+"""The buckets Discord gives the routes a game bot uses, per channel (or per
+interaction token), as its headers report them: 5 messages per 5 seconds in a
+channel, and so on. Pass as ``rate_limits`` for the real pace."""
+
 DEFAULT_BOT_ID = 1_234_567_890_123_456_789
 DEFAULT_TOKEN = (
     base64.b64encode(str(DEFAULT_BOT_ID).encode()).decode().rstrip("=")
@@ -120,7 +135,14 @@ class FakeDiscordServer(Waiting):
     * ``rate_limit`` ``(limit, window)``: the bucket every route reports in
       ``X-RateLimit-*`` headers and enforces with 429s (default 50 per 1 s, so
       tests aren't slowed); ``rate_limits`` overrides it per route name, e.g.
-      ``{"send_message": (5, 5.0)}`` like Discord's per-channel limit;
+      ``{"send_message": (5, 5.0)}`` like Discord's per-channel limit
+      (`DISCORD_ROUTE_LIMITS` has the sizes Discord gives the routes a bot uses);
+    * ``global_limit`` ``(requests, window)``: Discord's global limit on
+      everything sent with the bot token (50 a second; the interaction endpoints
+      are exempt), answered with a global 429; None lifts it;
+    * ``old_message_edits`` ``(edits, window)``: edits of messages older than an
+      hour allowed per channel and window, beyond which Discord answers 429 with
+      code 30046 (default none: every such edit is refused);
     * ``clock``: a `FakeClock` (or any object with ``time()``);
     * ``patch_discord`` (True): point discord.py at this server while running.
     """
@@ -137,6 +159,8 @@ class FakeDiscordServer(Waiting):
         heartbeat_interval: float = 41.25,
         rate_limit: tuple[int, float] = (50, 1.0),
         rate_limits: dict[str, tuple[int, float]] | None = None,
+        global_limit: tuple[int, float] | None = GLOBAL_LIMIT,
+        old_message_edits: tuple[int, float] = (0, 3600.0),
         clock: FakeClock | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
@@ -173,6 +197,11 @@ class FakeDiscordServer(Waiting):
         self.heartbeat_interval = heartbeat_interval
         self.rate_limit = rate_limit
         self.rate_limits = dict(rate_limits or {})
+        self.global_limit = global_limit
+        self.old_message_edits = old_message_edits
+        self.invalid_requests = 0
+        """401, 403 and 429 (but "shared" 429s) answers: Discord bans an IP for an hour
+        after 10,000 of them in 10 minutes."""
         self.clock = clock or FakeClock()
         self.host = host
         self.port = port
@@ -206,6 +235,8 @@ class FakeDiscordServer(Waiting):
         self.connection_count = 0
         self._connections: list[GatewayConnection] = []
         self._buckets: dict[str, tuple[int, float]] = {}
+        self._global_window: deque[float] = deque()  # bot-token requests in the window
+        self._old_edits: dict[int, list[float]] = {}  # channel -> old-message edit times
         self._start_waiting()
         self._mark = 0
         self._inflight = 0
@@ -845,6 +876,7 @@ class FakeDiscordServer(Waiting):
             ephemeral_to.ephemeral_store[message.id] = message
         else:
             channel.store[message.id] = message
+            channel.last_active = message.created_at
             self._dispatch_message("MESSAGE_CREATE", message)
         return message
 
@@ -1213,6 +1245,8 @@ class FakeDiscordServer(Waiting):
                 raise DiscordError(400, 50041, "Invalid API version provided")
             call.json, call.files = await _read_body(request)
             self._apply_faults(call)
+            if spec.auth:
+                self._global_rate_limit()
             headers.update(self._rate_limit(spec, call))
             result = spec.handler(self, call)
             if result is rest.NO_CONTENT:
@@ -1222,6 +1256,10 @@ class FakeDiscordServer(Waiting):
         except DiscordError as error:
             status, body = error.status, error.body()
             headers.update(error.headers)
+            if status in (401, 403) or (
+                status == 429 and error.headers.get("X-RateLimit-Scope") != "shared"
+            ):
+                self.invalid_requests += 1
             if not headers.get("Via"):
                 headers.pop("Via", None)
         except Exception as error:  # noqa: BLE001 - a bug in the fake; answer 500 and record it
@@ -1250,6 +1288,50 @@ class FakeDiscordServer(Waiting):
         )
 
     # ---------------------------------------------------------------- rate limits, faults
+
+    def _global_rate_limit(self) -> None:
+        """Discord's global limit: at most ``global_limit`` requests with the bot token in
+        any window (a sliding one here, which is the strictest reading)."""
+        if self.global_limit is None:
+            return
+        limit, window = self.global_limit
+        now = self.clock.time()
+        sent = self._global_window
+        while sent and sent[0] <= now - window:
+            sent.popleft()
+        if len(sent) >= limit:
+            retry_after = max(sent[0] + window - now, 0.001)
+            raise DiscordError(
+                429,
+                0,
+                "You are being rate limited.",
+                headers={
+                    "Retry-After": str(math.ceil(retry_after)),
+                    "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global",
+                },
+                payload={
+                    "message": "You are being rate limited.",
+                    "retry_after": round(retry_after, 3),
+                    "global": True,
+                    "code": 0,
+                },
+            )
+        sent.append(now)
+
+    def most_bot_requests(self, window: float = 1.0, *, since: int = 0) -> int:
+        """The most requests with the bot token (refused ones too) that fell in any
+        ``window`` seconds, from call ``since`` on: per second, what Discord's global
+        limit counts."""
+        times = sorted(
+            c.time for c in self.calls[since:] if rest.route_needs_token(c.name)
+        )
+        most, start = 0, 0
+        for end, at in enumerate(times):
+            while times[start] <= at - window:
+                start += 1
+            most = max(most, end - start + 1)
+        return most
 
     def _rate_limit(self, spec: rest.RouteSpec, call: ApiCall) -> dict[str, str]:
         if spec.name == "create_interaction_response":

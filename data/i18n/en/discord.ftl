@@ -1,5 +1,19 @@
 # Strings only the Discord adapter uses. Plain text: the adapter escapes Discord's markdown.
 
+## Slash command names as Discord shows them (lowercase letters of any script, digits, - and _, at most 32)
+
+dc-name-newgame = newgame
+dc-name-games = games
+dc-name-rules = rules
+dc-name-help = help
+dc-name-cancel = cancel
+dc-name-leave = leave
+dc-name-language = language
+dc-name-settings = settings
+dc-name-history = history
+dc-name-stats = stats
+dc-name-forgetme = forgetme
+
 ## Slash command parameters (names: lowercase letters, digits, - and _, at most 32)
 
 dc-param-game = game
@@ -7,6 +21,7 @@ dc-param-game-description = The game to play (without it: a list to choose from)
 dc-param-options = options
 dc-param-options-description = The game's options, e.g. multicolor advanced (see /rules)
 dc-param-rules-game-description = The game (without it: the game at this channel's table)
+dc-param-rules-options-description = The options to describe the game with, e.g. multicolor or zone_size=7
 
 ## Answers
 
@@ -18,3 +33,7 @@ dc-missing-permissions = I can't host a table here: I need these permissions in 
 dc-missing-attach-right = No picture: I don't have the “Attach Files” permission in this channel.
 # In the channel, once per table, for a player the bot cannot send direct messages to.
 dc-dm-blocked = { $name }, I can't send you direct messages, so I'll only mention you here when it's your turn. To get a direct message too, allow direct messages from this server's members in your privacy settings.
+# Shown only to whoever sent /newgame where the bot cannot post the lobby: a private thread it is not in, a locked or archived-and-locked thread.
+dc-cannot-post-here = I can't post in this thread, so I haven't opened a table. Add me to the thread (mention me in it) or ask a moderator to unlock it, or use /newgame in a channel.
+# On the final board of a game whose thread was locked: the bot can no longer post there.
+dc-thread-locked = The game ended: this thread was locked, so I can no longer post in it.

@@ -1,0 +1,138 @@
+"""Keeping the bot's requests under Discord's global rate limit.
+
+Discord allows a bot about 50 requests a second across all routes (the interaction
+endpoints, which answer people, are exempt); going over earns global 429s, which stall every
+request of the bot and count toward Discord's ban on invalid requests (10,000 in 10 minutes).
+discord.py only reacts to a global 429 after the fact, so a `GlobalPacer` holds back each
+HTTP attempt made with the bot token (it hooks into the client's aiohttp trace, so it sees
+every one, discord.py's retries too, and only once discord.py's per-route bucket has let it
+go): at most `rate` attempts are under way or ended less than `window` ago. A slot counts
+from when its request ends, so however late a request reaches Discord, Discord counts no more
+than `rate` in any window. Waiting attempts are served urgent first: the outbox marks board
+edits as not urgent (`urgency`), so turn pings and lobbies go before them, while the boards
+keep being replaced by newer ones in their lanes (a stale board is never sent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import itertools
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextvars import ContextVar
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+
+RATE = 45
+"""Slots a window: Discord's 50 a second less a margin (a request that ends after a slow
+answer may still reach Discord late)."""
+EXEMPT = ("/interactions/", "/webhooks/")
+"""Paths of the interaction endpoints: no bot token, not under the global limit."""
+
+_URGENT: ContextVar[bool] = ContextVar("discord_request_urgent", default=True)
+
+
+@contextlib.contextmanager
+def urgency(urgent: bool) -> Iterator[None]:
+    """Mark the requests made inside the block (in this task) urgent or not."""
+    token = _URGENT.set(urgent)
+    try:
+        yield
+    finally:
+        _URGENT.reset(token)
+
+
+class GlobalPacer:
+    """At most `rate` requests under way or ended within `window` seconds, urgent first."""
+
+    def __init__(self, rate: int = RATE, window: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.window = window
+        self._clock = clock
+        self._running = 0
+        self._ended: deque[float] = deque()
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._released: asyncio.Event | None = None
+        self._pump: asyncio.Task[None] | None = None
+        self.waited = 0
+        """Requests that had to wait (the budget was used up at the time)."""
+
+    def attach(self, trace: aiohttp.TraceConfig) -> aiohttp.TraceConfig:
+        """Pace the requests of the client that carries `trace` (its first hooks, so a
+        wait here counts as the library's pacing in `waits`)."""
+        trace.on_request_start.insert(0, self._started)
+        trace.on_request_end.insert(0, self._ended_hook)
+        trace.on_request_exception.insert(0, self._ended_hook)
+        return trace
+
+    @contextlib.asynccontextmanager
+    async def slot(self, *, urgent: bool) -> AsyncIterator[None]:
+        """Hold a slot through one request."""
+        await self.acquire(urgent)
+        try:
+            yield
+        finally:
+            self.release()
+
+    async def acquire(self, urgent: bool) -> None:
+        if not self._waiters and self._free():
+            self._running += 1
+            return
+        self.waited += 1
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiters, (0 if urgent else 1, next(self._order), future))
+        if self._pump is None or self._pump.done():
+            self._pump = asyncio.create_task(self._hand_out(), name="discord global pacer")
+        try:
+            await future  # the pump counted it as running
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.release()  # granted, then cancelled before it could be used
+            raise
+
+    def release(self) -> None:
+        self._running -= 1
+        self._ended.append(self._clock())
+        if self._released is not None:
+            self._released.set()
+
+    def _free(self) -> bool:
+        now = self._clock()
+        while self._ended and self._ended[0] <= now - self.window:
+            self._ended.popleft()
+        return self._running + len(self._ended) < self.rate
+
+    async def _hand_out(self) -> None:
+        self._released = self._released or asyncio.Event()
+        while self._waiters:
+            if not self._free():
+                self._released.clear()
+                expiry = (self._ended[0] + self.window - self._clock() if self._ended
+                          else self.window)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._released.wait(), max(expiry, 0.001))
+                continue
+            _, _, future = heapq.heappop(self._waiters)
+            if future.done():  # its request was cancelled meanwhile
+                continue
+            self._running += 1
+            future.set_result(None)
+
+    async def _started(self, session: aiohttp.ClientSession, context: SimpleNamespace,
+                       params: aiohttp.TraceRequestStartParams) -> None:
+        context.paced = not any(part in params.url.path for part in EXEMPT)
+        if context.paced:
+            await self.acquire(_URGENT.get())
+
+    async def _ended_hook(self, session: aiohttp.ClientSession, context: SimpleNamespace,
+                          params: Any) -> None:
+        if getattr(context, "paced", False):
+            context.paced = False
+            self.release()
