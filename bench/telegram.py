@@ -9,9 +9,17 @@ the real table service and a real SQLite file:
   4-player games played one at a time: Telegram's global limit of about 30 messages a
   second, not the CPU, is what caps how many tables one bot serves.
 
-The outbox's rate limits are off here, so the figures measure the bot, not Telegram's limits.
+The outbox's rate limits are off for those, so the figures measure the bot, not Telegram's
+limits. Then, paced:
+
+* tables pressing flat out against a fake server that enforces Telegram's budgets as strictly
+  as Telegram does (tests/fake_telegram/flood.py), with the outbox's default limits: the
+  flood-control errors met (none, when the outbox keeps inside the budgets on its own), the
+  time from a press to its answer (never held back by the budgets), the board edits per move
+  and how many moves the board's captions told (every one, however many edits were saved).
 
     python -m bench.telegram [--tables 200] [--seconds 20] [--games 3] [--rate 10]
+                             [--paced-tables 30] [--paced-seconds 60] [--paced-game lanterns]
 """
 
 from __future__ import annotations
@@ -30,9 +38,10 @@ from pathlib import Path
 from bench.figures import ms, p95
 from bot.i18n import Translator
 from bot.storage import Store
-from bot.tables import TableService
+from bot.table_screens import players_of
+from bot.tables import TableService, events_from_json
 from bot.telegram import OutboxLimits, TelegramBot
-from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
+from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, FloodControl, MessageRecord
 
 BACK_PREFIXES = ("Back",)
 SENDING = {"sendMessage", "sendPhoto", "editMessageMedia", "editMessageCaption",
@@ -55,7 +64,8 @@ class Figures:
     presses: int = 0
 
 
-async def open_tables(server: FakeTelegramServer, count: int) -> list[Table]:
+async def open_tables(server: FakeTelegramServer, count: int, game: str = "lanterns"
+                      ) -> list[Table]:
     """Tables through the real flow: DMs opened, /newgame, Join, Start."""
     tables = []
     for i in range(count):
@@ -67,7 +77,7 @@ async def open_tables(server: FakeTelegramServer, count: int) -> list[Table]:
     await server.wait_until(lambda: all(u.private_chat.last_message(from_bot=True)
                                         for t in tables for u in t.users), timeout=300)
     for table in tables:
-        table.users[0].send(table.chat, "/newgame lanterns")
+        table.users[0].send(table.chat, f"/newgame {game}")
     await server.wait_until(lambda: all(_lobby(t) for t in tables), timeout=300)
     for table in tables:
         lobby = _lobby(table)
@@ -130,9 +140,11 @@ def choose(panel: MessageRecord, rng: random.Random) -> str:
 
 
 async def press_and_settle(server: FakeTelegramServer, table: Table, user: FakeUser,
-                           panel: MessageRecord, data: str) -> tuple[float, float | None]:
+                           panel: MessageRecord, data: str, *, board_too: bool = True
+                           ) -> tuple[float, float | None]:
     """Press, wait until the bot has answered and redrawn what the press changes; returns the
-    seconds to the answer and, for a move, to the board edit."""
+    seconds to the answer and, for a move, to the board edit (unless not `board_too`: then
+    the next player presses as soon as their choices are there, ahead of the board)."""
     group = table.chat.id
     edits_before = panel.edits
     mark = server.mark()
@@ -142,7 +154,11 @@ async def press_and_settle(server: FakeTelegramServer, table: Table, user: FakeU
         lambda c: c.method == "answerCallbackQuery" and c.params.get("callback_query_id") == query,
         since=mark, timeout=60)
     board = None
-    if data.startswith("c:"):
+    if data.startswith("c:") and not board_too:
+        version = board_version(data)
+        await server.wait_until(lambda: _finished(table) or any(
+            board_version(d) > version for d in _acting_data(table)), timeout=120)
+    elif data.startswith("c:"):
         [edit] = await server.wait_for(
             lambda c: c.method.startswith("editMessage") and c.chat_id == group,
             since=mark, timeout=60)
@@ -162,14 +178,15 @@ def _acting_data(table: Table) -> list[str]:
 
 
 async def drive(server: FakeTelegramServer, table: Table, figures: Figures, deadline: float,
-                rng: random.Random, think: float = 0.0) -> None:
+                rng: random.Random, think: float = 0.0, board_too: bool = True) -> None:
     """One table's players pressing until the deadline: as fast as the bot answers, or after
     a random pause of `think` seconds on average, as people do."""
     while time.monotonic() < deadline and (found := acting_panel(table)) is not None:
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
         user, panel = found
-        answer, board = await press_and_settle(server, table, user, panel, choose(panel, rng))
+        answer, board = await press_and_settle(server, table, user, panel, choose(panel, rng),
+                                               board_too=board_too)
         figures.answer.append(answer)
         figures.presses += 1
         if board is not None:
@@ -229,9 +246,75 @@ async def messages_per_move(server: FakeTelegramServer, games: int) -> None:
     print("  by method: " + ", ".join(f"{k} {v / len(per_move):.2f}" for k, v in kinds.most_common()))
 
 
-async def run(tables: int, seconds: float, games: int, rate: float) -> None:
+async def paced(translator: Translator, tables: int, seconds: float, game: str) -> None:
+    """Flat out against Telegram's budgets, with the outbox's default limits."""
+    flood = FloodControl()
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeTelegramServer(flood_control=flood) as server, \
+                Store.open(Path(folder) / "p.db") as store:
+            service = TableService(store, translator)
+            async with TelegramBot(service, store, translator, token=server.token,
+                                   api_server=server.base_url, polling_timeout=1) as telegram:
+                opened = await open_tables(server, tables, game)
+                ids = [(await store.active_table("telegram", str(t.chat.id), None)).id
+                       for t in opened]
+                figures = Figures()
+                mark = server.mark()
+                start = time.monotonic()
+                await asyncio.gather(*(
+                    drive(server, t, figures, start + seconds, random.Random(i), board_too=False)
+                    for i, t in enumerate(opened)))
+                elapsed = time.monotonic() - start
+                assert await telegram.outbox.flush(600), "the outbox did not drain"
+                await server.wait_idle(quiet=0.3, timeout=120)
+                moves = told = edits = summed = 0
+                counted = translator.t("en", "table-moves-earlier", count=2).split(" ", 1)[1]
+                for table, table_id in zip(opened, ids):
+                    said = await _moves_said(store, translator, table_id)
+                    boards = [m for m in table.chat.bot_messages if m.media is not None]
+                    captions = [v.caption or "" for m in boards for v in m.versions]
+                    moves += len(said)
+                    told += sum(1 for move in said if not move or any(
+                        all(line in caption for line in move) for caption in captions))
+                    edits += sum(m.edits for m in boards)
+                    summed += sum(counted in caption for caption in captions)
+    calls = server.calls[mark:]
+    refused = Counter(f"{r.scope} ({'group' if str(r.chat_id).startswith('-') else 'private'})"
+                      for r in flood.refused)
+    sent = sum(1 for c in calls if c.method in SENDING and c.ok)
+    print(f"{tables} {game} tables pressing flat out for {elapsed:.0f} s against Telegram's "
+          f"budgets, default outbox limits: {figures.presses} presses, {moves} moves, "
+          f"{sent} messages sent or edited")
+    print(f"  flood-control errors (429): {sum(refused.values())}"
+          + (f" ({', '.join(f'{k} {v}' for k, v in refused.most_common())})" if refused else ""))
+    print(f"  press -> answer: median {ms(statistics.median(figures.answer))}, "
+          f"p95 {ms(p95(figures.answer))}")
+    print(f"  board edits per move {edits / max(moves, 1):.2f}; moves told by a caption one "
+          f"by one: {told} of {moves}; captions that counted earlier moves instead: {summed}")
+
+
+async def _moves_said(store: Store, translator: Translator, table_id: int
+                      ) -> list[tuple[str, ...]]:
+    """What each move of a table says in public (the board's language), in order."""
+    table = await store.get_table(table_id)
+    names = [p.name for p in players_of(await store.list_seats(table_id), table.language)]
+    said = []
+    for n in range(1, len(await store.action_log(table_id)) + 1):
+        record = await store.action_record(table_id, n)
+        events = events_from_json(record.events) if record and record.events else ()
+        said.append(tuple(translator.render_label(table.language, e.label, names)
+                          for e in events if e.visible_to(None)))
+    return said
+
+
+async def run(tables: int, seconds: float, games: int, rate: float, paced_tables: int,
+              paced_seconds: float, paced_game: str) -> None:
     logging.basicConfig(level=logging.WARNING)
     translator = Translator.load()
+    if paced_tables:
+        await paced(translator, paced_tables, paced_seconds, paced_game)
+    if not tables:
+        return
     limits = OutboxLimits(per_chat=None, per_group=None, overall=None)
     with tempfile.TemporaryDirectory() as folder:
         async with FakeTelegramServer() as server, Store.open(Path(folder) / "b.db") as store:
@@ -252,8 +335,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--rate", type=float, default=10,
                         help="presses a second offered in all, for the latency figures")
+    parser.add_argument("--paced-tables", type=int, default=30,
+                        help="tables for the run against Telegram's budgets (0: none)")
+    parser.add_argument("--paced-seconds", type=float, default=60)
+    parser.add_argument("--paced-game", default="lanterns")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.tables, args.seconds, args.games, args.rate))
+    asyncio.run(run(args.tables, args.seconds, args.games, args.rate, args.paced_tables,
+                    args.paced_seconds, args.paced_game))
 
 
 if __name__ == "__main__":

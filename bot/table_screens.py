@@ -8,7 +8,7 @@ translated here, in the language of whoever reads it (the group's, or the player
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.i18n import Translator
@@ -156,12 +156,69 @@ def game_choice_screen(tr: Translator, lang: str, games: Iterable[GameSpec]) -> 
 # --- the board ---------------------------------------------------------------------------
 
 
+MOVES_ROOM = 700
+"""Characters a caption gives the moves when several happened since the board was last shown:
+Telegram's captions hold 1,024, and whose turn it is (with clocks and votes) must still fit.
+The newest moves that fit are told one by one; the earlier ones are counted."""
+
+
+@dataclass(frozen=True)
+class BoardScreen(Screen):
+    """The board, keeping apart what its caption says happened (each move's lines, oldest
+    first) and the rest (whose turn, votes, the result), so that a board replacing one that
+    never reached the chat can tell that board's moves too (`board_following`)."""
+
+    moves: tuple[tuple[str, ...], ...] = ()
+    rest: Text = ()
+    lang: str = field(default="en", compare=False)
+
+
+def board_caption(tr: Translator, lang: str, moves: Sequence[Sequence[str]], rest: Text) -> Text:
+    """What happened, then the rest. One move is told as the game tells it; several, one
+    line each (the short form), as many of the newest as fit in `MOVES_ROOM` after a count
+    of the others."""
+    told = [m for m in moves if m]
+    if len(told) <= 1:
+        happened = list(told[0]) if told else []
+    else:
+        short = ["• " + " ".join(move) for move in told]
+        newest: list[str] = []
+        room = MOVES_ROOM
+        for line in reversed(short):
+            if newest and len(line) + 1 > room:
+                break
+            newest.insert(0, line)
+            room -= len(line) + 1
+        earlier = len(short) - len(newest)
+        happened = ([tr.t(lang, "table-moves-earlier", count=earlier)] if earlier else [])
+        happened += newest
+    return lines(*happened, *([""] if happened else []), rest)
+
+
+def board_following(tr: Translator, earlier: Screen, later: Screen) -> Screen:
+    """`later`, telling also the moves of `earlier`, a board that never reached the chat;
+    `later` itself when either is not a board."""
+    if not isinstance(earlier, BoardScreen) or not isinstance(later, BoardScreen):
+        return later
+    moves = earlier.moves + later.moves
+    return BoardScreen(board_caption(tr, later.lang, moves, later.rest), image=later.image,
+                       buttons=later.buttons, file=later.file, moves=moves, rest=later.rest,
+                       lang=later.lang)
+
+
+def _board(tr: Translator, lang: str, happened: Sequence[str], rest: Text, *,
+           image: bytes | None, buttons: tuple[tuple[Button, ...], ...]) -> BoardScreen:
+    moves = (tuple(happened),)
+    return BoardScreen(board_caption(tr, lang, moves, rest), image=image, buttons=buttons,
+                       moves=moves, rest=rest, lang=lang)
+
+
 def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, state: Any,
                  players: Sequence[Player], events: Sequence[Event], ended: str | None = None,
                  left: Mapping[int, str] | None = None, out: Collection[int] = (),
                  vote_lines: Sequence[str] = (),
                  vote_buttons: Sequence[tuple[Button, ...]] = (), exportable: bool = False
-                 ) -> Screen:
+                 ) -> BoardScreen:
     """The group's picture and caption: what just happened, and whose turn it is (with their
     time `left`, in words; `out` of time) or the result. `ended` says why a game ended before
     its end, over the standings at that point. Open votes come last, with their buttons; a
@@ -180,17 +237,16 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
     again = ((Button(tr.t(lang, "table-again-button"), encode(Press("again", table_id))),),)
     if ended is not None:
         standings = spec.standings(state) if spec.standings else ()
-        return Screen(lines(*happened, *([""] if happened else []), ended,
-                            *(["", tr.t(lang, "table-standings-now"), *ranking(standings)]
-                              if standings else [])), image=image, buttons=again)
+        return _board(tr, lang, happened, lines(
+            ended, *(["", tr.t(lang, "table-standings-now"), *ranking(standings)]
+                     if standings else [])), image=image, buttons=again)
     if outcome is not None:
         if exportable:
             again = (again[0] + (Button(tr.t(lang, "replay-file-button"),
                                         encode(Press("replay", table_id, arg="f"))),),)
-        return Screen(lines(*happened, "", tr.t(lang, "table-final-ranking"),
-                            *ranking(outcome.standings),
-                            tr.render_label(lang, outcome.reason, names)), image=image,
-                      buttons=again)
+        return _board(tr, lang, happened, lines(
+            tr.t(lang, "table-final-ranking"), *ranking(outcome.standings),
+            tr.render_label(lang, outcome.reason, names)), image=image, buttons=again)
     left = left or {}
     turn: list[Text] = []
     for seat in sorted(spec.to_act(state)):
@@ -205,9 +261,8 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
             turn.append(line)
     buttons = (*vote_buttons,
                (Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),))
-    return Screen(lines(*happened, *([""] if happened else []), *turn,
-                        *([""] if vote_lines else []), *vote_lines), image=image,
-                  buttons=buttons)
+    return _board(tr, lang, happened, lines(*turn, *([""] if vote_lines else []), *vote_lines),
+                  image=image, buttons=buttons)
 
 
 def clip_screen(tr: Translator, lang: str, *, spec: GameSpec, state: Any,

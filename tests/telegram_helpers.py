@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -60,6 +61,7 @@ class FakeService:
         self.ask_admin = False
         self.admin_answers: list[bool] = []
         self.flood_fails = False  # flood_waited raises (the outbox must carry on)
+        self.work: asyncio.Event | None = None  # a press's slow work, done when it is set
 
     def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
                           show: Callable[[Sequence[Post | Drop]], None] | None = None
@@ -88,11 +90,15 @@ class FakeService:
         return self.command_result
 
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
-                    is_admin: Any = None, admin_of: Any = None) -> Result:
+                    is_admin: Any = None, admin_of: Any = None,
+                    working: Callable[[], None] | None = None) -> Result:
         self.calls.append(("press", chat, user, data))
         await self._admin(is_admin)
         if self.fail_with is not None:
             raise self.fail_with
+        if self.work is not None and working is not None:
+            working()  # accepted: the slow part starts
+            await self.work.wait()
         return self.press_result
 
     async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,

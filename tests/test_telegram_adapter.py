@@ -192,6 +192,36 @@ async def test_presses_are_answered_with_the_reply_and_posts_follow(
     fake_telegram.assert_callbacks_answered()
 
 
+async def test_a_slow_press_is_answered_before_its_work_is_done(
+    fake_telegram: FakeTelegramServer, service: FakeService, store: Store,
+    translator: Translator,
+) -> None:
+    telegram = TelegramBot(service, store, translator, token=fake_telegram.token,
+                           api_server=fake_telegram.base_url, limits=FAST, polling_timeout=1,
+                           working_after=0)  # "⏳" as soon as the service starts the work
+    await telegram.start()
+    erin = fake_telegram.user("Erin", language_code="pl")
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    telegram.outbox.post(Post(board(table, group.id), screen("board", RED, ("Go", "t:1:go"))))
+    assert await telegram.outbox.flush(2)
+    message = group.bot_messages[0]
+    service.work = asyncio.Event()  # the simulation runs until the test sets this
+    service.press_result = Result(
+        posts=(Post(board(table, group.id), screen("board after", RED)),))
+    mark = fake_telegram.mark()
+    query = erin.press(message, "t:1:go")
+    [answer] = await fake_telegram.wait_for("answerCallbackQuery", since=mark)
+    assert answer.params["callback_query_id"] == query
+    assert answer.params["text"] == translator.t("pl", "tg-press-working")
+    assert message.caption == "board" and fake_telegram.calls_of(
+        "editMessageCaption", since=mark) == []
+    service.work.set()  # the work is done: the board follows, and no second answer
+    await fake_telegram.wait_until(lambda: message.caption == "board after")
+    await telegram.stop(flush_timeout=2)
+    fake_telegram.assert_callbacks_answered()
+
+
 async def test_every_press_is_answered_once_even_when_the_service_fails(
     fake_telegram: FakeTelegramServer, telegram: TelegramBot, service: FakeService,
     translator: Translator,

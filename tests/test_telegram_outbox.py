@@ -1,5 +1,7 @@
 """The Telegram outbox against the fake Bot API server, through the real aiogram client:
-edits in place, skipped duplicates, coalescing, and Telegram's errors as ordinary events."""
+edits in place, skipped duplicates, coalescing (a board telling the moves of the boards it
+replaced), Telegram's budgets kept without meeting flood control, and Telegram's errors as
+ordinary events."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from aiogram import Bot
 from bot.i18n import Translator
 from bot.screens import Drop, Place, Post, Result, Role
 from bot.storage.store import Store
+from bot.table_screens import MOVES_ROOM, BoardScreen, board_caption
 from bot.telegram import Outbox, OutboxLimits, Rate
-from tests.fake_telegram import FakeTelegramServer
+from tests.fake_telegram import FakeTelegramServer, FloodControl
 from tests.telegram_helpers import BLUE, FAST, GREEN, RED, FakeService, board, new_table, screen
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
@@ -474,3 +477,104 @@ async def test_closed_outbox_drops_new_work(outbox: Outbox, fake_telegram: FakeT
     outbox.say(1, screen("late"))
     assert outbox.pending == 0 and await outbox.flush(0.1)
     assert fake_telegram.calls == []
+
+
+# --- Telegram's budgets, enforced by the fake server -------------------------------------------
+
+
+def budgeted(server: FakeTelegramServer, waits: Waits) -> FloodControl:
+    """The fake server refuses what Telegram would, on the outbox's own (injected) clock."""
+    server.flood_control = FloodControl(clock=waits.clock)
+    return server.flood_control
+
+
+async def test_the_default_limits_keep_inside_telegrams_budgets(
+        fake_telegram: FakeTelegramServer, fake_bot: Bot, store: Store, service: FakeService,
+        translator: Translator) -> None:
+    waits = Waits()
+    flood = budgeted(fake_telegram, waits)
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    people = [fake_telegram.user(f"P{n}") for n in range(40)]
+    for person in people:
+        person.start_private()
+    outbox = timed_outbox(fake_bot, store, service, translator, waits, OutboxLimits())
+    for n in range(25):  # a group's board, edited as fast as moves come
+        await show(outbox, Post(board(table, group.id), screen(f"move {n}", RED)))
+    panel = Place(table, Role.PANEL, 0, str(people[0].id))
+    for n in range(10):  # a private panel, pressed as fast as it changes
+        await show(outbox, Post(panel, screen(f"step {n}", BLUE)))
+    for person in people:  # forty chats at once: the overall budget
+        outbox.say(person.id, screen("hello"))
+    assert await outbox.flush(5)
+    assert flood.refused == [] and fake_telegram.calls_of(ok=False) == []
+    assert group.bot_messages[0].caption == "move 24"
+    assert people[0].private_chat.bot_messages[0].caption == "step 9"
+    assert all(p.private_chat.bot_messages[-1].text == "hello" for p in people)
+    # 21 group requests beyond the first 4 at 4 per 12 s, and the chat's 3 per 3 s
+    assert waits.now >= 21 / 4 * 12
+    assert outbox.counters.failures == {}
+    await outbox.close()
+
+
+async def test_the_fake_refuses_what_telegram_would(fake_telegram: FakeTelegramServer,
+                                                    fake_bot: Bot, store: Store,
+                                                    service: FakeService,
+                                                    translator: Translator) -> None:
+    waits = Waits()
+    flood = budgeted(fake_telegram, waits)
+    ann = fake_telegram.user("Ann")
+    ann.start_private()
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    unlimited = timed_outbox(fake_bot, store, service, translator, waits, FAST)
+    for n in range(4):  # a chat takes 3 in any 3 s
+        unlimited.say(ann.id, screen(f"note {n}"))
+    assert await unlimited.flush(5)
+    # the 4th is refused for 3 s, and retried sooner (FAST scales the wait down) until the
+    # outbox gives up
+    assert {(r.scope, r.retry_after) for r in flood.refused} == {("chat", 3)}
+    assert [m.text for m in ann.private_chat.bot_messages] == [f"note {n}" for n in range(3)]
+
+    flood.refused.clear()
+    waits.now += 60
+    for n in range(21):  # a group takes 20 in any minute: the 21st waits for the first
+        await show(unlimited, Post(board(table, group.id), screen(f"move {n}", RED)))
+        waits.now += 1.0  # within the chat's budget
+    assert [r.scope for r in flood.refused][:1] == ["group"]
+    await unlimited.close()
+
+
+async def test_a_board_replacing_unsent_boards_tells_their_moves(
+        fake_telegram: FakeTelegramServer, outbox: Outbox, store: Store,
+        translator: Translator) -> None:
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    place = board(table, group.id)
+
+    def after(*moves: str, turn: str) -> BoardScreen:
+        told = tuple((line,) for line in moves)
+        return BoardScreen(board_caption(translator, "en", told, (turn,)), image=RED,
+                           moves=told, rest=(turn,))
+
+    await show(outbox, Post(place, after("Ann played red 1.", turn="Bob's turn")))
+    assert group.bot_messages[0].caption == "Ann played red 1.\n\nBob's turn"
+    # three moves while the outbox could not send: one edit tells all three
+    outbox.post(Post(place, after("Bob hinted Cid's blue cards.", turn="Cid's turn")))
+    outbox.post(Post(place, after("Cid discarded a yellow 4.", turn="Dan's turn")))
+    outbox.post(Post(place, after("Dan played white 2.", turn="Ann's turn")))
+    mark = fake_telegram.mark()
+    assert await outbox.flush(5)
+    assert methods(fake_telegram, mark) == ["editMessageCaption"]
+    assert group.bot_messages[0].caption == (
+        "• Bob hinted Cid's blue cards.\n• Cid discarded a yellow 4.\n• Dan played white 2.\n"
+        "\nAnn's turn")
+    # more than the caption holds: the newest one by one, the earlier ones counted
+    long = "x" * (MOVES_ROOM // 4)
+    for n in range(6):
+        outbox.post(Post(place, after(f"Move {n} {long}.", turn="Bob's turn")))
+    assert await outbox.flush(5)
+    caption = group.bot_messages[0].caption
+    assert caption.startswith(
+        translator.t("en", "table-moves-earlier", count=3) + f"\n• Move 3 {long}.")
+    assert caption.endswith(f"• Move 5 {long}.\n\nBob's turn")

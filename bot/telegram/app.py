@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from types import TracebackType
 from typing import Self
@@ -26,7 +28,7 @@ from bot.i18n import LANGUAGES, Translator
 from bot.storage.store import Store
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
-from .handlers import build_routers
+from .handlers import WORKING_AFTER, build_routers
 from .limits import OutboxLimits
 from .outbox import PLATFORM, Outbox
 from .service import TableServiceLike
@@ -37,13 +39,16 @@ DESCRIPTION_LIMIT = 256
 
 
 def build_dispatcher(service: TableServiceLike, outbox: Outbox, translator: Translator, *,
-                     default_language: str = "en") -> Dispatcher:
-    """A dispatcher with the adapter's routers and its dependencies as workflow data."""
+                     default_language: str = "en",
+                     working_after: float = WORKING_AFTER) -> Dispatcher:
+    """A dispatcher with the adapter's routers and its dependencies as workflow data.
+    `working_after`: seconds of work on an accepted press before it is answered "⏳"."""
     dispatcher = Dispatcher(name="telegram")
     dispatcher["service"] = service
     dispatcher["outbox"] = outbox
     dispatcher["translator"] = translator
     dispatcher["default_language"] = default_language
+    dispatcher["working_after"] = working_after
     dispatcher.include_routers(*build_routers(service.COMMANDS))
     return dispatcher
 
@@ -79,7 +84,11 @@ class TelegramBot:
         default_language: str = "en",
         limits: OutboxLimits | None = None,
         polling_timeout: int = 10,
+        working_after: float = WORKING_AFTER,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
+        """`clock` and `sleep` pace the outbox (tests drive them by hand)."""
         session = (AiohttpSession(api=TelegramAPIServer.from_base(api_server))
                    if api_server else AiohttpSession())
         self.service = service
@@ -87,9 +96,10 @@ class TelegramBot:
         self.polling_timeout = polling_timeout
         self.bot = Bot(token, session=session)
         self.outbox = Outbox(self.bot, store, service, translator, limits=limits,
-                             default_language=default_language)
+                             default_language=default_language, clock=clock, sleep=sleep)
         self.dispatcher = build_dispatcher(service, self.outbox, translator,
-                                           default_language=default_language)
+                                           default_language=default_language,
+                                           working_after=working_after)
         self.username: str | None = None
         self._polling: asyncio.Task[None] | None = None
 

@@ -5,7 +5,11 @@ ask the service, hand its `Result` to the outbox. Handlers get the service, the 
 the translator from the dispatcher's workflow data (`dp["service"]` and so on).
 
 Every press is answered exactly once, by `AnswerEveryPress`: with the service's reply, with
-the translated internal error if anything raised, or empty if nothing handled it.
+the translated internal error if anything raised, or empty if nothing handled it. A press
+whose work takes long (a simulated move, a risk estimate) is answered with a short "⏳" as
+soon as the service has accepted it and the work has run for `WORKING_AFTER` seconds; its
+screens follow when the work is done. A press the service refuses is refused before any such
+work starts, so its answer is always the reason.
 """
 
 from __future__ import annotations
@@ -195,6 +199,10 @@ def _commands_router(commands: Sequence[str]) -> Router:
 ANSWER_DEADLINE = 10.0
 """Seconds after which a press is no longer worth answering: Telegram refuses answers to
 callback queries older than about 15 seconds."""
+WORKING_AFTER = 0.1
+"""Seconds an accepted press may take before it is answered "⏳" rather than with its result:
+long enough that a quick press gets its own answer, short enough that a person never waits
+on a spinning button."""
 
 
 class PressAnswer:
@@ -206,11 +214,33 @@ class PressAnswer:
         self._query = query
         self._retry_scale = retry_scale
         self.answered = False
+        self._timer: asyncio.Task[None] | None = None
+
+    def unless_answered_within(self, seconds: float, reply: Reply) -> None:
+        """Answer `reply` in `seconds`, unless the press has been answered by then."""
+        if self.answered or self._timer is not None:
+            return
+        self._timer = asyncio.create_task(self._after(seconds, reply), name="press answer")
+
+    async def _after(self, seconds: float, reply: Reply) -> None:
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+        await self(reply)
+
+    async def settled(self) -> None:
+        """Wait for an answer given by `unless_answered_within` to finish."""
+        if self._timer is not None:
+            await asyncio.gather(self._timer, return_exceptions=True)
 
     async def __call__(self, reply: Reply | None = None) -> None:
         if self.answered:
+            if reply is not None and reply.text and asyncio.current_task() is not self._timer:
+                # answered "⏳", and the work had more to say (another process moved first)
+                log.info("a press's answer came after its early one and was not shown")
             return
         self.answered = True
+        if self._timer is not None and asyncio.current_task() is not self._timer:
+            self._timer.cancel()  # still asleep: it never answered
         reply = reply or Reply()
         text = reply.text[:ANSWER_LIMIT] if reply.text else None
         waited = 0.0
@@ -258,6 +288,7 @@ class AnswerEveryPress(BaseMiddleware):
             return None
         finally:
             await answer()  # a press no handler took still stops spinning
+            await answer.settled()
 
 
 def _press_router() -> Router:
@@ -266,16 +297,20 @@ def _press_router() -> Router:
 
     @router.callback_query()
     async def on_press(query: CallbackQuery, bot: Bot, service: TableServiceLike,
-                       outbox: Outbox, answer: PressAnswer, default_language: str) -> None:
+                       outbox: Outbox, answer: PressAnswer, translator: Translator,
+                       default_language: str, working_after: float = WORKING_AFTER) -> None:
         if query.message is None or query.data is None:
             return  # inline-mode or game buttons: not ours; answered empty
         chat, user = chat_ref(query.message), user_ref(query.from_user)
+        lang = _language(query.from_user, default_language)
         is_admin = admin_check(bot, chat, query.from_user.id)
-        result = await service.press(chat, user, query.data, is_admin=is_admin,
-                                     admin_of=chat_admin_check(bot, query.from_user.id))
+        working = Reply(translator.t(lang, "tg-press-working"))
+        result = await service.press(
+            chat, user, query.data, is_admin=is_admin,
+            admin_of=chat_admin_check(bot, query.from_user.id),
+            working=lambda: answer.unless_answered_within(working_after, working))
         # Queue first: the outbox's requests then run alongside the answer.
-        deliver(outbox, chat, result, _language(query.from_user, default_language),
-                user_id=user.id, pressed=query.message.message_id)
+        deliver(outbox, chat, result, lang, user_id=user.id, pressed=query.message.message_id)
         await answer(result.reply)
         await deliver_later(outbox, result)
 

@@ -1,27 +1,36 @@
-"""Telegram's sending limits as token buckets (GCRA), shared by every chat's outbox worker.
+"""Telegram's sending limits as sliding windows, shared by every chat's outbox worker.
 
 Telegram asks bots to stay under about one message per second in a chat, twenty per minute
-in a group and thirty per second overall; edits count like sends. A `Limiter` holds one
-bucket per chat, one per group and one overall. `ready` waits, without taking anything,
-until a request could go (so the outbox can pick the newest pending screen only then);
-`acquire` takes one token from every bucket that applies, waiting if needed. Both return
-how long they made the caller wait, which the outbox reports when a player could notice.
+in a group and thirty per second overall; edits count like sends. A `Limiter` keeps one
+window per chat, one per group and one overall, and lets a request go only when every window
+that applies has room, so the outbox stays inside Telegram's budgets on its own instead of
+learning them from flood control.
 
-GCRA keeps a single "theoretical arrival time" per bucket: cheap, exact, and first come
-first served among waiters.
+Telegram counts a request when it arrives, which is somewhere between the moment we let it go
+and the moment its answer comes back. A window therefore holds each request from the moment
+it is let go and dates it by when its answer came back (`Slot.done`): a later request is
+measured against that, never against an earlier guess, so network delays and a busy event
+loop can only make us more careful, never provoke flood control.
+
+`ready` waits, without taking anything, until a request could go (so the outbox can pick the
+newest pending screen only then); `acquire` takes a slot in every window that applies,
+waiting if needed. Both report how long they made the caller wait, which the outbox passes
+on when a player could notice.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Rate:
-    """`per_second` requests on average, with bursts of up to `burst` at once."""
+    """`per_second` requests on average, with bursts of up to `burst` at once: at most
+    `burst` requests in any `burst / per_second` seconds."""
 
     per_second: float
     burst: int = 1
@@ -30,16 +39,24 @@ class Rate:
         if self.per_second <= 0 or self.burst < 1:
             raise ValueError(f"bad rate {self!r}")
 
+    @property
+    def seconds(self) -> float:
+        """The length of the window that holds `burst` requests."""
+        return self.burst / self.per_second
+
 
 @dataclass(frozen=True)
 class OutboxLimits:
     """How fast and how stubbornly the outbox talks to Telegram. None disables a limit.
 
-    Tests pass fast values here instead of sleeping for real.
+    The defaults keep inside the budgets the fake Telegram server enforces
+    (tests/fake_telegram/flood.py): 3 messages in any 3 s in a chat; 20 in any minute in a
+    group, paced here as 4 in any 12 s so that a group never waits a minute after a burst;
+    30 in any second overall. Tests pass fast values here instead of sleeping for real.
     """
 
     per_chat: Rate | None = Rate(1.0, burst=3)
-    per_group: Rate | None = Rate(20 / 60, burst=20)
+    per_group: Rate | None = Rate(1 / 3, burst=4)
     overall: Rate | None = Rate(30.0, burst=30)
     retry_scale: float = 1.0
     """Multiplies Telegram's `retry_after` before waiting (tests make it tiny)."""
@@ -54,24 +71,50 @@ class OutboxLimits:
     ordinary spacing; None never reports them."""
 
 
-class _Bucket:
+class Slot:
+    """One request's place in the windows: open while the request is under way, dated by
+    `done()` once its answer came back."""
+
+    __slots__ = ("at",)
+
+    def __init__(self) -> None:
+        self.at: float | None = None  # None: under way, so it counts as "now" for everyone
+
+
+class _Window:
+    """At most `count` requests in any `seconds`, each dated by when its answer came back."""
+
     def __init__(self, rate: Rate) -> None:
-        self._interval = 1.0 / rate.per_second
-        self._tolerance = (rate.burst - 1) * self._interval
-        self._tat = 0.0  # theoretical arrival time of the next request
+        self._count = rate.burst
+        self._seconds = rate.seconds
+        self._slots: deque[Slot] = deque()
 
-    def delay(self, now: float) -> float:
-        """How long until a request could go, without taking it."""
-        return max(max(self._tat, now) - self._tolerance - now, 0.0)
+    def delay(self, now: float) -> float | None:
+        """Seconds until a request could go; None while it waits for one under way."""
+        self._forget(now)
+        if len(self._slots) < self._count:
+            return 0.0
+        # the oldest of the `count` newest slots must leave the window first
+        oldest = sorted(self._slots, key=_newest_last)[-self._count]
+        if oldest.at is None:
+            return None
+        return max(oldest.at + self._seconds - now, 0.0)
 
-    def reserve(self, now: float) -> float:
-        """Take a slot; returns how long to wait before using it."""
-        tat = max(self._tat, now)
-        self._tat = tat + self._interval
-        return max(tat - self._tolerance - now, 0.0)
+    def take(self, slot: Slot) -> None:
+        self._slots.append(slot)
 
     def idle(self, now: float) -> bool:
-        return self._tat <= now
+        self._forget(now)
+        return not self._slots
+
+    def _forget(self, now: float) -> None:
+        horizon = now - self._seconds
+        if any(s.at is not None and s.at <= horizon for s in self._slots):
+            self._slots = deque(s for s in self._slots if s.at is None or s.at > horizon)
+
+
+def _newest_last(slot: Slot) -> float:
+    return float("inf") if slot.at is None else slot.at
 
 
 def is_group(chat_id: str) -> bool:
@@ -80,9 +123,9 @@ def is_group(chat_id: str) -> bool:
 
 
 class Limiter:
-    """Per-chat, per-group and overall buckets."""
+    """Per-chat, per-group and overall windows."""
 
-    _PRUNE_AT = 4096  # idle per-chat buckets are forgotten once there are this many
+    _PRUNE_AT = 4096  # idle per-chat windows are forgotten once there are this many
 
     def __init__(
         self,
@@ -94,46 +137,60 @@ class Limiter:
         self._limits = limits
         self._clock = clock
         self._sleep = sleep
-        self._overall = _Bucket(limits.overall) if limits.overall else None
-        self._chats: dict[str, _Bucket] = {}
-        self._groups: dict[str, _Bucket] = {}
+        self._overall = _Window(limits.overall) if limits.overall else None
+        self._chats: dict[str, _Window] = {}
+        self._groups: dict[str, _Window] = {}
+        self._finished = asyncio.Event()  # set whenever a request under way comes back
 
-    def _buckets(self, chat_id: str, counted: bool) -> list[_Bucket]:
-        buckets = [self._overall] if self._overall is not None else []
+    def _windows(self, chat_id: str, counted: bool) -> list[_Window]:
+        windows = [self._overall] if self._overall is not None else []
         if not counted:
-            return buckets  # deletions: only the overall limit
+            return windows  # deletions: only the overall limit
         if self._limits.per_chat is not None:
-            buckets.append(self._bucket(self._chats, chat_id, self._limits.per_chat))
+            windows.append(self._window(self._chats, chat_id, self._limits.per_chat))
         if self._limits.per_group is not None and is_group(chat_id):
-            buckets.append(self._bucket(self._groups, chat_id, self._limits.per_group))
-        return buckets
+            windows.append(self._window(self._groups, chat_id, self._limits.per_group))
+        return windows
 
-    def _bucket(self, buckets: dict[str, _Bucket], chat_id: str, rate: Rate) -> _Bucket:
-        bucket = buckets.get(chat_id)
-        if bucket is None:
-            if len(buckets) >= self._PRUNE_AT:
+    def _window(self, windows: dict[str, _Window], chat_id: str, rate: Rate) -> _Window:
+        window = windows.get(chat_id)
+        if window is None:
+            if len(windows) >= self._PRUNE_AT:
                 now = self._clock()
-                for key in [k for k, b in buckets.items() if b.idle(now)]:
-                    del buckets[key]
-            bucket = buckets[chat_id] = _Bucket(rate)
-        return bucket
+                for key in [k for k, w in windows.items() if w.idle(now)]:
+                    del windows[key]
+            window = windows[chat_id] = _Window(rate)
+        return window
 
     async def ready(self, chat_id: str, *, counted: bool = True) -> float:
         """Wait until a request to `chat_id` could go now (takes nothing); the seconds waited."""
+        start = self._clock()
         waited = 0.0
+        windows = self._windows(chat_id, counted)
         while True:
             now = self._clock()
-            wait = max((b.delay(now) for b in self._buckets(chat_id, counted)), default=0.0)
+            delays = [w.delay(now) for w in windows]
+            if None in delays:  # full of requests under way: wait for one to come back
+                self._finished.clear()
+                await self._finished.wait()
+                waited = max(waited, self._clock() - start)
+                continue
+            wait = max(delays, default=0.0)  # type: ignore[type-var]
             if wait <= 0:
                 return waited
             await self._sleep(wait)
             waited += wait
 
-    async def acquire(self, chat_id: str, *, counted: bool = True) -> float:
-        """Take one request's worth from every bucket that applies, waiting if needed; the
-        seconds waited."""
-        now = self._clock()
-        wait = max((b.reserve(now) for b in self._buckets(chat_id, counted)), default=0.0)
-        if wait > 0:
-            await self._sleep(wait)
-        return wait
+    async def acquire(self, chat_id: str, *, counted: bool = True) -> tuple[float, Slot]:
+        """Wait until every window that applies has room and take a slot in each; the seconds
+        waited and the slot, whose `done` the caller calls once the answer came back."""
+        waited = await self.ready(chat_id, counted=counted)
+        slot = Slot()
+        for window in self._windows(chat_id, counted):
+            window.take(slot)
+        return waited, slot
+
+    def done(self, slot: Slot) -> None:
+        """The request of `slot` has its answer: date it now, and wake whoever waits."""
+        slot.at = self._clock()
+        self._finished.set()

@@ -8,8 +8,10 @@ request and a changed one is one edit (`editMessageCaption` when the picture is 
 Per chat, pending work is a dict from message to its newest instruction, drained in the
 order each message was first queued; a worker starts when a chat gets work and ends when it
 has none left. The newest instruction is taken only once the rate limits let a request go,
-so an edit that a newer edit of the same message replaces is never sent. Chats proceed in
-parallel under the shared `Limiter`.
+so an edit that a newer edit of the same message replaces is never sent (a board that
+replaces another tells that board's moves too). Chats proceed in parallel under the shared
+`Limiter`, which keeps every request inside Telegram's budgets, so flood control is met only
+when something else spends them.
 
 Telegram's errors are ordinary events here: flood control waits and retries (and a group's
 wait is reported to the service, which gives it back to the players' clocks), "not
@@ -47,6 +49,7 @@ from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import MessageRef, Store, StoreError
+from bot.table_screens import board_following
 
 from .limits import Limiter, OutboxLimits, is_group
 from .render import CAPTION_LIMIT, Shown, render, to_html
@@ -211,6 +214,10 @@ class Outbox:
             # A replaced fresh post still owes its notification.
             if isinstance(old, Post) and old.fresh and isinstance(item, Post) and not item.fresh:
                 item = dataclasses.replace(item, fresh=True)
+            # A replaced board never reached the chat: the newer one tells its moves too.
+            if isinstance(old, Post) and isinstance(item, Post):
+                item = dataclasses.replace(item, screen=board_following(
+                    self.translator, old.screen, item.screen))
         lane.pending[key] = item
         self._idle.clear()
         if lane.task is None:
@@ -535,10 +542,13 @@ class Outbox:
         """One request under the rate limits; flood control and network trouble retried."""
         floods = failures = 0
         while True:
-            await self._waited(chat, await self._limiter.acquire(chat, counted=counted),
-                               pacing=True)
+            waited, slot = await self._limiter.acquire(chat, counted=counted)
             try:
-                return await request()
+                try:
+                    await self._waited(chat, waited, pacing=True)
+                    return await request()
+                finally:
+                    self._limiter.done(slot)  # dated by its answer: Telegram counted it by then
             except TelegramRetryAfter as error:
                 floods += 1
                 if floods > self.limits.max_flood_retries:

@@ -15,6 +15,8 @@ AdminCheck = Callable[[], Awaitable[bool]]
 """Asks Telegram (lazily, at most once) whether the person is an admin of the chat."""
 ChatAdminCheck = Callable[[str], Awaitable[bool]]
 """Asks Telegram whether the person is an admin of another chat (by its id)."""
+Working = Callable[[], None]
+"""Called by the service once a press is accepted and slow work on it begins."""
 
 
 class TableServiceLike(Protocol):
@@ -31,7 +33,8 @@ class TableServiceLike(Protocol):
 
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
                     is_admin: AdminCheck | None = None,
-                    admin_of: ChatAdminCheck | None = None) -> Result: ...
+                    admin_of: ChatAdminCheck | None = None,
+                    working: Working | None = None) -> Result: ...
 
     async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,
                             payload: str | None, *,

@@ -13,7 +13,8 @@ Quick start::
         await bot.session.close()
 
 Modules: `server` (HTTP, update queue, recording, waiting, fault injection),
-`methods` (the Bot API methods), `users` (`FakeUser`, `FakeChat`), `records`
+`methods` (the Bot API methods), `flood` (Telegram's message budgets), `users`
+(`FakeUser`, `FakeChat`), `records`
 (`ApiCall`, `MessageRecord`, `StoredFile`), `formatting` (parse modes),
 `bot_helpers` (aiogram glue), `fixtures` (pytest fixtures).
 """
@@ -21,6 +22,7 @@ Modules: `server` (HTTP, update queue, recording, waiting, fault injection),
 from tests.fake_waiting import WaitTimeout
 
 from .bot_helpers import make_bot, run_polling
+from .flood import Budget, FloodBudgets, FloodControl, FloodRecord
 from .formatting import EntityParseError, detect_entities, format_text, utf16_len, utf16_slice
 from .methods import METHODS, NOT_MODIFIED
 from .records import (
@@ -41,12 +43,16 @@ __all__ = [
     "NOT_MODIFIED",
     "ApiCall",
     "ApiError",
+    "Budget",
     "CallbackRecord",
     "EntityParseError",
     "FakeChat",
     "FakeTelegramServer",
     "FakeUser",
     "Fault",
+    "FloodBudgets",
+    "FloodControl",
+    "FloodRecord",
     "MessageRecord",
     "MessageSnapshot",
     "StoredFile",

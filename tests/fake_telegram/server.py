@@ -36,6 +36,7 @@ from aiohttp import web
 
 from tests.fake_waiting import Waiting
 
+from .flood import FloodControl
 from .records import (
     ApiCall,
     ApiError,
@@ -168,6 +169,7 @@ class FakeTelegramServer(Waiting):
     on (only commands, replies to the bot, mentions, service messages), unless
     the bot is an admin there. ``callback_timeout`` is how long a callback
     query stays answerable (Telegram: about 15 s; None = forever).
+    ``flood_control`` enforces Telegram's message budgets (see `flood`).
     """
 
     def __init__(
@@ -178,6 +180,7 @@ class FakeTelegramServer(Waiting):
         bot_first_name: str = "Fake Game Bot",
         privacy_mode: bool = False,
         callback_timeout: float | None = 15.0,
+        flood_control: FloodControl | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
@@ -222,6 +225,9 @@ class FakeTelegramServer(Waiting):
         self.allowed_updates: list[str] | None = None
         """The last ``allowed_updates`` the bot asked for (None: Telegram's default)."""
         self.faults: list[Fault] = []
+        self.flood_control = flood_control
+        """Telegram's budgets (`flood.FloodControl`), enforced when set; None lets
+        everything through."""
 
         self.updates: list[dict[str, Any]] = []
         """Every update ever queued, in order."""
@@ -868,6 +874,8 @@ class FakeTelegramServer(Waiting):
             if entry is None:
                 raise ApiError(404, "Not Found: method not found")
             self._apply_faults(call)
+            if self.flood_control is not None:
+                self.flood_control.admit(canonical, call.params.get("chat_id"))
             result = entry[1](self, call)
             if inspect.isawaitable(result):
                 result = await result

@@ -58,3 +58,10 @@ table-again-button = 🔁 Play again
 table-again-opened = A new table is open, with the same players: press Start when everyone is ready.
 table-again-not-over = This game is still going on.
 table-again-players-only = Only the players of this game can start it again.
+
+# Board caption: several moves happened since the board was last shown; each of the newest
+# is one line, and this counts the ones before them.
+table-moves-earlier = { $count ->
+        [one] One earlier move, then:
+       *[other] { $count } earlier moves, then:
+    }

@@ -58,3 +58,12 @@ table-again-button = 🔁 Zagraj jeszcze raz
 table-again-opened = Otwarto nowy stół z tymi samymi graczami: naciśnij „Rozpocznij”, gdy wszyscy będą gotowi.
 table-again-not-over = Ta gra jeszcze trwa.
 table-again-players-only = Tylko gracze tej gry mogą zacząć ją od nowa.
+
+# Podpis planszy: od ostatniego pokazania planszy było kilka ruchów; najnowsze mają po
+# wierszu, a ten wiersz liczy wcześniejsze.
+table-moves-earlier = { $count ->
+        [one] { $count } wcześniejszy ruch, potem:
+        [few] { $count } wcześniejsze ruchy, potem:
+        [many] { $count } wcześniejszych ruchów, potem:
+       *[other] { $count } wcześniejszego ruchu, potem:
+    }
