@@ -39,7 +39,7 @@ from tests.discord_e2e_helpers import (
     table_snapshot,
 )
 from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, MessageRecord
-from tests.rafter_helpers import like_a_person, lines_of, menu_fragments
+from tests.rafter_helpers import along_x_start, free_rafter, like_a_person, lines_of, menu_fragments
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
 
@@ -117,11 +117,19 @@ async def open_hand(world: World, channel: FakeChannel, user: FakeUser) -> None:
 
 
 async def build_over_the_edge(world: World, table: int, user: FakeUser) -> None:
-    """Take a rafter (lifted at once), nudge the ghost card with "▶ 10" to 90 mm or more
-    east of the raft's centre, and build there with the builder on the card's outer end."""
-    await click(world, user, step_of(user, prefix="t"))
+    """Take a free rafter (lifted at once), pick an area where the card lies along x, fine-tune
+    it: nudge the ghost card with "▶ 10" to 90 mm or more east of the raft's centre, and build there with the builder on the card's outer end."""
+    state = SPEC.from_dict((await world.store.get_table(table)).state or {})
+    await click(world, user, step_of(user, free_rafter(state)))
+    if any(c.press.path[-1] == "n" for c in game_choices(user)):  # a new card, not a face-up
+        await click(world, user, step_of(user, "n"))
     if any(c.press.path[-1] == "go" for c in game_choices(user)):
         await click(world, user, step_of(user, "go"))
+    state = SPEC.from_dict((await world.store.get_table(table)).state or {})
+    area, angle = along_x_start(state)
+    await click(world, user, step_of(user, area))
+    await click(world, user, step_of(user, angle))
+    await click(world, user, step_of(user, prefix="L"))  # fine-tune the card
     for _ in range(30):
         nudges = {pose_from_key(c.press.path[-1]): c for c in game_choices(user)
                   if c.press.path[-1].startswith("L")}
@@ -133,7 +141,7 @@ async def build_over_the_edge(world: World, table: int, user: FakeUser) -> None:
         raise AssertionError("the card never got 90 mm east")
     await click(world, user, step_of(user, "ok"))
     spots = [c.press.path[-1] for c in game_choices(user)]
-    await click(world, user, step_of(user, "a9" if "a9" in spots else None, prefix="a"))
+    await click(world, user, step_of(user, "p9" if "p9" in spots else None, prefix="p"))
     spots = [c.press.path[-1] for c in game_choices(user)]
     await click(world, user, step_of(user, "c1" if "c1" in spots else None, prefix="c"))
     before = await world.version(table)

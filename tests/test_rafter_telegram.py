@@ -24,7 +24,7 @@ from bot.tables import events_from_json
 from engine.rafter import SPEC
 from engine.rafter.menu import pose_from_key
 from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
-from tests.rafter_helpers import like_a_person, lines_of, menu_fragments
+from tests.rafter_helpers import along_x_start, free_rafter, like_a_person, lines_of, menu_fragments
 from tests.telegram_e2e_helpers import (
     GAME_KINDS,
     TR,
@@ -129,16 +129,23 @@ def check_turn_shown(group: FakeChat, name: str) -> None:
 
 async def build_over_the_edge(world: World, table: int, user: FakeUser,
                               people: Sequence[FakeUser]) -> None:
-    """Take a rafter unless taken (the first offered, lifted at once), then nudge the ghost
-    card with the "▶ 10" button to 90 mm or more east of the raft's centre and build there,
-    the builder on the card's outer end and the chest beside it: it all tips into the sea."""
+    """Take a rafter unless taken (a free one, lifted at once), then pick an area where the
+    card lies along x and fine-tune it: nudge the ghost card with the "▶ 10" button to 90 mm
+    or more east of the raft's centre and build there, the builder on the card's outer end
+    and the chest on the other: it all tips into the sea."""
     _, state = await state_of(world, table)
     if state.phase == "take":
-        await press(world, user, step_of(user, prefix="t"))
+        await press(world, user, step_of(user, free_rafter(state)))
+        if any(p.path[-1] == "n" for _, p in game_buttons(user)):  # a new card, not a face-up
+            await press(world, user, step_of(user, "n"))
         if any(p.path[-1] == "go" for _, p in game_buttons(user)):
             await press(world, user, step_of(user, "go"))
     _, state = await state_of(world, table)
     assert state.phase == "place" and world.acting(people) is user
+    area, angle = along_x_start(state)
+    await press(world, user, step_of(user, area))
+    await press(world, user, step_of(user, angle))
+    await press(world, user, step_of(user, prefix="L"))  # fine-tune the card
     for _ in range(30):
         nudges = {pose_from_key(p.path[-1]): d for d, p in game_buttons(user)
                   if p.path[-1].startswith("L")}
@@ -150,7 +157,7 @@ async def build_over_the_edge(world: World, table: int, user: FakeUser,
         raise AssertionError("the card never got 90 mm east")
     await press(world, user, step_of(user, "ok"))
     spots = [p.path[-1] for _, p in game_buttons(user)]
-    await press(world, user, step_of(user, "a9" if "a9" in spots else None, prefix="a"))
+    await press(world, user, step_of(user, "p9" if "p9" in spots else None, prefix="p"))
     spots = [p.path[-1] for _, p in game_buttons(user)]
     await press(world, user, step_of(user, "c1" if "c1" in spots else None, prefix="c"))
     before = await world.version(table)
