@@ -7,7 +7,7 @@ give identical results, and a stored scene is exactly what the next run starts f
 
 Only the pieces a step can disturb move (`locality`): the others are static, and a step whose
 motion reaches a static piece runs again with that piece set free, until nothing static was
-touched by anything that moved.
+touched by anything that moved (at most `MAX_ROUNDS` runs).
 
 Stopping rule: a settle ends once every free piece has been still for `still_windows`
 windows of `still_window_s` in a row: its mean position over a window (at its centre of mass
@@ -44,7 +44,7 @@ _RAY_START_M = 1.0  # rays start this high above the table
 _FAR_AWAY_M = 1.0  # where a lifted piece is taken once the hand has raised it
 _DOWN = np.array([0.0, 0.0, -1.0])
 MAX_ROUNDS = 3
-"""Runs of one step with a growing set of free pieces before the whole raft is set free."""
+"""Runs of one step, each with more pieces free; the last one's result stands."""
 
 
 @dataclass(frozen=True)
@@ -381,8 +381,9 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
          held: str | None = None, hand: _Hand | None = None,
          record_every: int = 0) -> Settled:
     """Simulate a step with the `free` pieces free; while a moving piece touched a static
-    one, set that one (and what rests on it) free and run again from the start
-    (`MAX_ROUNDS` runs, then the whole raft). `contacts` are the raft's at rest."""
+    one, set that one (and what rests on it) free and run again from the start. After
+    `MAX_ROUNDS` runs the last one stands: a collapse that keeps spreading would otherwise
+    cost a whole-raft run of seconds. `contacts` are the raft's at rest."""
     new = new or {}
     start = {p.id: p for p in scene.pieces if p.id not in new}
     for run in range(1, MAX_ROUNDS + 1):
@@ -401,11 +402,10 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
         reached = {other for piece in moved
                    for other in contacts.touching.get(piece, set()) | touching.get(piece, set())
                    if other not in free and other != held}
-        if not reached:
+        if not reached or run == MAX_ROUNDS:
             return replace(result, runs=run)
         free = free | contacts.with_riders(reached) - {held}
-    return replace(_whole(scene, config=config, placed=placed, held=held, hand=hand,
-                          record_every=record_every), runs=MAX_ROUNDS + 1)
+    raise AssertionError("unreachable: the last run returns")
 
 
 def _whole(scene: Scene, *, config: RafterConfig, placed: tuple[Piece, ...] = (),
