@@ -109,7 +109,7 @@ class Simulation:
     solref_dampratio: float  # above 1 (overdamped): stacked boards stop rocking on their edges
     impratio: float
     min_settle_s: float  # no piece may fall asleep before this (a slow tip must get going)
-    max_settle_s: float  # a settle stops here even if something still moves (a last resort)
+    max_settle_s: float  # a settle stops here even if something still creeps (a latency bound)
     still_mm_per_s: float  # a piece slower than this, over a whole window, is still
     still_window_s: float
     still_windows: int  # a settle ends after this many windows in which every piece was still

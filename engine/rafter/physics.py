@@ -12,10 +12,11 @@ touched by anything that moved (at most `MAX_ROUNDS` runs).
 Stopping rule: a settle ends once every free piece has been still for `still_windows`
 windows of `still_window_s` in a row: its mean position over a window (at its centre of mass
 and at its ends) differs from the previous window's by less than `still_mm_per_s` would
-carry it; never before `min_settle_s` (a piece just starting to tip is barely moving);
-`max_settle_s` is a last resort a real move does not meet. Means over windows, not speeds
-at a step: the solver's contact jitter averages out, a slow slide does not. (MuJoCo's own
-sleeping judges speed over a few steps, and froze leaning cards mid-slide.)
+carry it; never before `min_settle_s` (a piece just starting to tip is barely moving), and
+never past `max_settle_s` (a latency bound: MuJoCo's soft contacts let some propped pieces
+creep for seconds). Means over windows, not speeds at a step: the solver's contact jitter
+averages out, a slow slide does not. (MuJoCo's own sleeping judges speed over a few steps,
+and froze leaning cards mid-slide.)
 
 A piece has *fallen* when its centre of mass ends below the raft card's top surface (in the
 sea, or leaning against the box); fallen pieces leave the returned scene. (The rulebook keeps
