@@ -11,11 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot import replay_screens
 from bot.payloads import Press, encode
@@ -41,18 +38,15 @@ from tests.fake_discord import (
 )
 from tests.fake_discord.records import MessageRecord
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["tests.fake_discord.fixtures", "tests.e2e_worlds"]
 
 pytestmark = pytest.mark.timeout(180)
 
 
-@pytest_asyncio.fixture
-async def world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIterator[World]:
-    w = World(fake_discord, tmp_path / "games.sqlite3")
-    await w.start()
-    yield w
-    await w.stop()
-    fake_discord.assert_interactions_answered()
+@pytest.fixture
+def world(dc_world: World) -> World:
+    """The shared Discord world (tests/e2e_worlds.py)."""
+    return dc_world
 
 
 def place(server: FakeDiscordServer) -> tuple[FakeChannel, list[FakeUser]]:

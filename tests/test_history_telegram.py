@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot import replay_screens
 from bot.payloads import Press, encode
@@ -32,18 +29,15 @@ from tests.telegram_e2e_helpers import (
     table_snapshot,
 )
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["tests.fake_telegram.fixtures", "tests.e2e_worlds"]
 
 pytestmark = pytest.mark.timeout(180)
 
 
-@pytest_asyncio.fixture
-async def world(fake_telegram: FakeTelegramServer, tmp_path: Path) -> AsyncIterator[World]:
-    w = World(fake_telegram, tmp_path / "games.sqlite3")
-    await w.start()
-    yield w
-    await w.stop()
-    fake_telegram.assert_callbacks_answered()
+@pytest.fixture
+def world(tg_world: World) -> World:
+    """The shared Telegram world (tests/e2e_worlds.py)."""
+    return tg_world
 
 
 def replay_message(group: FakeChat) -> MessageRecord:

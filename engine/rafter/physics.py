@@ -193,11 +193,6 @@ class _Model:
         """Height of a piece's centre of mass in the raft frame, mm."""
         return float(self.data.xipos[self.bodies[piece_id]][2]) / MM - self.top
 
-    def contacts(self) -> Contacts:
-        """Who touches whom now (positions of the last step)."""
-        mujoco.mj_forward(self.model, self.data)
-        return Contacts(self.model, self.data)
-
     def sorted_result(self, placed: tuple[Piece, ...]) -> Settled:
         """The pieces on the raft and the pieces that fell (see the module's docstring)."""
         mujoco.mj_forward(self.model, self.data)  # positions of the last step
@@ -399,7 +394,7 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
                                                     slack_mm=config.simulation.drop_gap_mm + 1.0)
         if held is not None:
             moved.add(held)  # the hand moves it, whatever it touches
-        touching = model.contacts().touching
+        touching = Contacts(model.model, model.data).touching  # forwarded by sorted_result
         reached = {other for piece in moved
                    for other in contacts.touching.get(piece, set()) | touching.get(piece, set())
                    if other not in free and other != held}
