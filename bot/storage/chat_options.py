@@ -127,6 +127,6 @@ async def _options(db: aiosqlite.Connection, platform: str, chat: str) -> ChatOp
 
 
 def _platform(platform: str) -> str:
-    if platform not in ("telegram", "discord"):
+    if platform not in ("telegram", "discord", "web"):
         raise ValueError(f"unknown platform {platform!r}")
     return str(platform)

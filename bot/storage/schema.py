@@ -213,6 +213,22 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, seat)
     ) WITHOUT ROWID;
     """,
+    # 6: the web playground is a platform too. Widening a CHECK needs no table rebuild: the
+    # tables' SQL is edited in place (SQLite's documented shortcut for loosening
+    # constraints, https://sqlite.org/lang_altertable.html#otheralter: every stored row
+    # satisfies the wider check), then a throwaway table bumps the schema cookie, so that
+    # every open connection reads the new definitions.
+    """
+    PRAGMA writable_schema = ON;
+    UPDATE sqlite_master
+       SET sql = replace(sql, "platform IN ('telegram', 'discord')",
+                              "platform IN ('telegram', 'discord', 'web')")
+     WHERE type = 'table'
+       AND name IN ('tables', 'chat_settings', 'user_settings', 'chat_options');
+    PRAGMA writable_schema = RESET;
+    CREATE TABLE schema_bump (x);
+    DROP TABLE schema_bump;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

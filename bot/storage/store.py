@@ -70,6 +70,7 @@ _MAX_SEED = 2**63  # SQLite INTEGER is a signed 64-bit value
 class Platform(StrEnum):
     TELEGRAM = "telegram"
     DISCORD = "discord"
+    WEB = "web"  # the playground (bot/web)
 
 
 class Status(StrEnum):
