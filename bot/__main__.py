@@ -1,7 +1,10 @@
 """`python -m bot` (or `python3 tasks.py run`): read the settings and run the bot.
 
+With no token it serves the web playground (bot/web) and says how to get tokens; with
+tokens, the playground runs only when PLAYGROUND=1.
+
 Exit status: 0 after a normal stop, 1 if the translation files are broken or a platform
-failed (a refused token), 2 if the configuration is invalid or names no platform to run on.
+failed (a refused token), 2 if the configuration is invalid or names nothing to run.
 """
 
 from __future__ import annotations
@@ -40,9 +43,15 @@ def main() -> int:
     except TranslationError as exc:
         log.error("Cannot load translations: %s", exc)
         return 1
+    lang = settings.default_language
     if missing_for_run(settings):
-        print(translator.t(settings.default_language, "bot-missing-token"), file=sys.stderr)
+        print(translator.t(lang, "bot-missing-token"), file=sys.stderr)
         return 2
+    if not (settings.has_telegram or settings.has_discord):
+        # nothing to connect to: say how to get a token, and play in the browser meanwhile
+        print(translator.t(lang, "bot-missing-token"), file=sys.stderr)
+        print("\n" + translator.t(lang, "web-started", url=settings.playground_url),
+              file=sys.stderr, flush=True)
     return serve(settings)
 
 

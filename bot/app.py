@@ -2,8 +2,8 @@
 
 `run(settings)` opens the store, loads the translations, builds the table service and
 serves every platform that has a token (Telegram, Discord, or both in one process, sharing
-the service and the store) until SIGINT or SIGTERM, then shuts down cleanly (each outbox
-delivers what is queued, the store is closed).
+the service and the store), and the web playground when it runs (bot/web), until SIGINT or
+SIGTERM, then shuts down cleanly (each outbox delivers what is queued, the store is closed).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
     from bot.discord import run_discord
     from bot.tables import TableService
     from bot.telegram import run_telegram
+    from bot.web import run_web
 
     translator = Translator.load()
     stop = stop_event or asyncio.Event()
@@ -51,6 +52,9 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
             if settings.has_discord:
                 runners.append(run_discord(settings, service, store=store,
                                            translator=translator, stop_event=stop))
+            if settings.runs_playground:
+                runners.append(run_web(settings, service, translator=translator,
+                                       stop_event=stop))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0

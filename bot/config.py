@@ -50,8 +50,15 @@ class Settings(BaseSettings):
     """Seconds a computer player waits before its move, so that people can follow."""
     lobby_timeout: int = Field(default=30, ge=1, le=24 * 60)
     """Minutes a lobby may wait for Start before it closes itself."""
+    playground: bool | None = None
+    """Serve the web playground (bot/web); unset = only when no platform token is set."""
+    playground_host: str = "127.0.0.1"
+    playground_port: int = Field(default=8080, ge=1, le=65535)
+    playground_secret: SecretStr | None = None
+    """Signs the playground's cookies; unset = one generated and kept beside the database."""
 
-    @field_validator("telegram_bot_token", "discord_bot_token", mode="before")
+    @field_validator("telegram_bot_token", "discord_bot_token", "playground_secret",
+                     mode="before")
     @classmethod
     def _blank_token_is_unset(cls, value: Any) -> Any:
         if isinstance(value, str):
@@ -125,6 +132,18 @@ class Settings(BaseSettings):
     def has_discord(self) -> bool:
         return self.discord_bot_token is not None
 
+    @property
+    def runs_playground(self) -> bool:
+        if self.playground is not None:
+            return self.playground
+        return not (self.has_telegram or self.has_discord)
+
+    @property
+    def playground_url(self) -> str:
+        host = self.playground_host
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{self.playground_port}"
+
 
 def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     """Read the settings; `env_file` is optional (a missing file is fine, None skips it).
@@ -140,10 +159,10 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
 def missing_for_run(settings: Settings) -> list[str]:
     """What stops the bot from running with these settings; empty when it can run."""
     problems = []
-    if not (settings.has_telegram or settings.has_discord):
+    if not (settings.has_telegram or settings.has_discord or settings.runs_playground):
         problems.append(
             "No platform token: set TELEGRAM_BOT_TOKEN and/or DISCORD_BOT_TOKEN "
-            "(in .env or the environment)."
+            "(in .env or the environment), or PLAYGROUND=1 for the web playground."
         )
     return problems
 
@@ -152,6 +171,6 @@ def _describe(error: Any) -> str:
     name = "_".join(str(part) for part in error["loc"]).upper() or "SETTINGS"
     message = str(error["msg"]).removeprefix("Value error, ")
     value = error.get("input")
-    if "TOKEN" in name or not isinstance(value, str | int | float):
+    if "TOKEN" in name or "SECRET" in name or not isinstance(value, str | int | float):
         return f"{name}: {message}"  # never echo a secret
     return f"{name}={value!r}: {message}"

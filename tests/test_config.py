@@ -15,6 +15,10 @@ VARIABLES = (
     "DATABASE_PATH",
     "DEFAULT_LANGUAGE",
     "LOG_LEVEL",
+    "PLAYGROUND",
+    "PLAYGROUND_HOST",
+    "PLAYGROUND_PORT",
+    "PLAYGROUND_SECRET",
 )
 TELEGRAM_TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
 
@@ -170,11 +174,40 @@ def test_every_problem_is_reported_at_once(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(caught.value.problems) == 2
 
 
-def test_missing_for_run_without_any_token() -> None:
+def test_without_any_token_the_playground_runs() -> None:
+    settings = load_settings()
+    assert settings.runs_playground
+    assert settings.playground_url == "http://127.0.0.1:8080"
+    assert missing_for_run(settings) == []
+
+
+def test_missing_for_run_without_any_token_nor_playground(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLAYGROUND", "0")
     problems = missing_for_run(load_settings())
     assert len(problems) == 1
     assert "TELEGRAM_BOT_TOKEN" in problems[0]
     assert "DISCORD_BOT_TOKEN" in problems[0]
+
+
+def test_with_a_token_the_playground_runs_only_when_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_BOT_TOKEN", "discord-secret")
+    assert not load_settings().runs_playground
+    monkeypatch.setenv("PLAYGROUND", "1")
+    monkeypatch.setenv("PLAYGROUND_HOST", "0.0.0.0")
+    monkeypatch.setenv("PLAYGROUND_PORT", "9000")
+    settings = load_settings()
+    assert settings.runs_playground
+    assert settings.playground_url == "http://127.0.0.1:9000"
+
+
+def test_the_playground_secret_is_never_echoed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLAYGROUND_SECRET", "two words")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert "two words" not in str(caught.value)
+    assert "PLAYGROUND_SECRET" in str(caught.value)
 
 
 def test_one_platform_is_enough(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,8 +26,8 @@ def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_without_a_token_explains_how_to_get_one(tmp_path: Path) -> None:
-    result = run_bot(tmp_path)
+def test_without_a_token_nor_playground_explains_how_to_get_one(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, PLAYGROUND="0")
     assert result.returncode == 2, result.stderr
     assert "@BotFather" in result.stderr
     assert "discord.com/developers" in result.stderr
@@ -37,7 +37,7 @@ def test_without_a_token_explains_how_to_get_one(tmp_path: Path) -> None:
 
 
 def test_the_message_follows_default_language(tmp_path: Path) -> None:
-    result = run_bot(tmp_path, DEFAULT_LANGUAGE="ru")
+    result = run_bot(tmp_path, DEFAULT_LANGUAGE="ru", PLAYGROUND="0")
     assert result.returncode == 2, result.stderr
     assert "Токен бота не задан" in result.stderr
     assert "@BotFather" in result.stderr
@@ -72,3 +72,27 @@ def test_with_a_token_hands_over_to_the_app(
     [settings] = started
     assert settings.discord_bot_token is not None
     assert settings.discord_bot_token.get_secret_value() == "discord-secret"
+
+
+def test_without_a_token_serves_the_playground_and_says_how_to_get_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.__main__ as entry
+
+    for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DEFAULT_LANGUAGE", "LOG_LEVEL",
+                 "PLAYGROUND", "PLAYGROUND_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    started = []
+
+    async def fake_run(settings: Settings) -> None:
+        started.append(settings)
+
+    monkeypatch.setattr(entry, "run", fake_run)
+    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+    assert entry.main() == 0
+    [settings] = started
+    assert settings.runs_playground
+    told = capsys.readouterr().err
+    assert "@BotFather" in told and "discord.com/developers" in told
+    assert "http://127.0.0.1:8080" in told
