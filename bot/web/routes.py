@@ -38,7 +38,7 @@ COMMANDS = ("rules", "leave", "cancel", "history", "stats", "help")
 """The chat commands the page offers (a table is opened with /api/new)."""
 KEEPALIVE = 15.0
 """Seconds between comments on an idle stream, so proxies and browsers keep it open."""
-SERVER_TEXTS = {"web-started", "web-room-title"}
+SERVER_TEXTS = {"web-started"}
 """Words of the playground that the server says, not the page."""
 COOKIE_AGE = 400 * 24 * 3600  # the most browsers keep a cookie
 
@@ -65,7 +65,8 @@ class Playground:
         return normalize_language(accepted.split(",")[0], self.default_language)
 
     def chat(self, room: str, lang: str) -> ChatRef:
-        return ChatRef(PLATFORM, room, title=self.translator.t(lang, "web-room-title"))
+        # the "chat" a panel points to ("the board is in …") is the page's Table pane
+        return ChatRef(PLATFORM, room, title=self.translator.t(lang, "web-table"))
 
     def user(self, player: Player, lang: str) -> UserRef:
         return UserRef(player.id, player.name, lang)

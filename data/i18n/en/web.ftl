@@ -3,8 +3,6 @@
 web-title = Game table playground
 web-tagline = Play any game right here: against computer players, with friends on this device, or with friends in their own browsers.
 web-started = Meanwhile, play in your browser: { $url }
-# The "chat" a playground table is in, as players' panels name it ("The board is in “the table beside”").
-web-room-title = the table beside
 web-language = Language
 web-error = That did not work. Check the connection and try again.
 

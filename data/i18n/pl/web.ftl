@@ -3,7 +3,6 @@
 web-title = Stół do gier
 web-tagline = Zagraj w dowolną grę tutaj: z graczami komputerowymi, ze znajomymi na tym urządzeniu albo ze znajomymi w ich przeglądarkach.
 web-started = Tymczasem możesz grać w przeglądarce: { $url }
-web-room-title = stół obok
 web-language = Język
 web-error = Nie udało się. Sprawdź połączenie i spróbuj jeszcze raz.
 
