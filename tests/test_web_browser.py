@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image
 
 from tests.web_browser import (
+    TR,
     act_as,
     add_computer,
     add_player,
@@ -114,7 +115,11 @@ async def test_two_browsers_never_receive_each_others_hand(tmp_path: Path) -> No
 
         await sit_down(ann, server.url, "Ann")
         room = await open_table(ann, "lighthouse", zone_size=3, track=3)
-        await sit_down(bob, room, "Bob")  # the invitation link
+        # Bob opens the invitation link, and reads the page in Russian
+        await bob.goto(room)
+        await bob.select_option("#language", "ru")
+        await bob.locator("h1", has_text=TR.t("ru", "web-name-ask")).wait_for()
+        await sit_down(bob, room, "Bob")
         await press_on_table(bob, t("bot-button-join"))
         await ann.locator("#table .caption", has_text="Bob").wait_for()
         await press_on_table(ann, t("bot-button-start"))
@@ -123,6 +128,12 @@ async def test_two_browsers_never_receive_each_others_hand(tmp_path: Path) -> No
         ann_id = await ann.locator(".hand").get_attribute("data-player")
         bob_id = await bob.locator(".hand").get_attribute("data-player")
         assert ann_id and bob_id and ann_id != bob_id
+        # each hand speaks its player's language; the table, the room's (Ann opened it)
+        assert await bob.locator(".hand h2").inner_text() == TR.t("ru", "web-hand-of",
+                                                                   name="Bob")
+        assert await ann.locator(".hand h2").inner_text() == t("web-hand-of", name="Ann")
+        assert await bob.locator("#table h2").inner_text() == TR.t("ru", "web-table")
+        await table_button(bob, t("bot-button-my-hand")).wait_for()
 
         # each plays from their own browser until the match is over
         while (page := await next_to_act([ann, bob])) is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,9 @@ RoomOf = Callable[[int], Awaitable[str | None]]
 ORDER = {Role.LOBBY: 0, Role.BOARD: 1, Role.CLIP: 2, Role.CONFIRM: 3, Role.NOTE: 4,
          Role.PING: 5}
 """Where each public message stands in the room's pane, top to bottom."""
+ROOMS_KEPT = 200
+"""Rooms kept in memory with nobody watching: past that, the least recently used go (an
+active table's room is read again from the store when a browser opens it)."""
 QUEUE_LIMIT = 256
 """Events a browser may fall behind by; a browser that far behind is cut off (it reconnects
 and gets the room's state afresh)."""
@@ -63,6 +67,12 @@ class _Shown:
     place: Place
     event: dict[str, Any]
 
+    @property
+    def pictures(self) -> list[str]:
+        screen = self.event["screen"]
+        links = [screen.get("image"), (screen.get("file") or {}).get("href")]
+        return [link.rsplit("/", 1)[1] for link in links if link]
+
 
 @dataclass
 class Room:
@@ -81,7 +91,7 @@ class Rooms:
     def __init__(self, images: Images, room_of: RoomOf) -> None:
         self.images = images
         self._room_of = room_of
-        self._rooms: dict[str, Room] = {}
+        self._rooms: OrderedDict[str, Room] = OrderedDict()  # least recently used first
         self._tables: dict[int, str] = {}  # table -> room
         self._queue: asyncio.Queue[Post | Drop] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
@@ -127,20 +137,36 @@ class Rooms:
             return  # an older table of the room: its messages are gone from the page
         if place.table_id > room.table_id:
             room.table_id = place.table_id
-            room.shown.clear()
+            self._forget(room)
             self._broadcast(room, {"type": "reset", "table": place.table_id})
         key = _key(place)
         if isinstance(item, Drop):
             gone = room.shown.pop(key, None)
             if gone is not None:
+                self._release(gone)
                 self._broadcast(room, {"type": "drop", "key": key}, gone)
             return
         owner = place.chat_id if place.role is Role.PANEL else None
         event = {"type": "show", "key": key, "role": str(place.role), "seat": place.seat,
                  "order": ORDER.get(place.role, 9), "player": owner,
                  "fresh": item.fresh, "screen": screen_json(item.screen, self.images, owner)}
-        shown = room.shown[key] = _Shown(place, event)
+        shown = _Shown(place, event)
+        for name in shown.pictures:
+            self.images.hold(name)
+        replaced = room.shown.get(key)
+        if replaced is not None:
+            self._release(replaced)
+        room.shown[key] = shown
         self._broadcast(room, event, shown)
+
+    def _release(self, shown: _Shown) -> None:
+        for name in shown.pictures:
+            self.images.release(name)
+
+    def _forget(self, room: Room) -> None:
+        for shown in room.shown.values():
+            self._release(shown)
+        room.shown.clear()
 
     def _broadcast(self, room: Room, event: dict[str, Any], shown: _Shown | None = None) -> None:
         for watcher in list(room.watchers):
@@ -153,7 +179,18 @@ class Rooms:
         room = self._rooms.get(room_id)
         if room is None:
             room = self._rooms[room_id] = Room(room_id)
+            self._prune()
+        self._rooms.move_to_end(room_id)
         return room
+
+    def _prune(self) -> None:
+        idle = [r for r in self._rooms.values() if not r.watchers]
+        for room in idle[:max(0, len(idle) - ROOMS_KEPT)]:
+            self._forget(room)
+            del self._rooms[room.id]
+            for table, room_id in list(self._tables.items()):
+                if room_id == room.id:
+                    del self._tables[table]
 
     def known(self, room_id: str) -> bool:
         return room_id in self._rooms and bool(self._rooms[room_id].table_id)

@@ -73,7 +73,7 @@ class Playground:
 
     def remember(self, response: web.StreamResponse, browser: Browser) -> None:
         response.set_cookie(COOKIE, self.cookies.dump(browser), max_age=COOKIE_AGE,
-                            httponly=True, samesite="Strict", secure=self.secure_cookie)
+                            httponly=True, samesite="Lax", secure=self.secure_cookie)
 
     def keep_drawing(self, result: Result) -> None:
         """Show the result's posts now, and its drawn ones as they come."""

@@ -50,7 +50,8 @@ function toast(text, alert = false) {
   if (!text) return;
   const node = el("div", { class: alert ? "toast alert" : "toast", role: alert ? "alert" : "status" }, text);
   $("toasts").append(node);
-  setTimeout(() => node.remove(), alert ? 6000 : 3500);
+  while ($("toasts").children.length > 2) $("toasts").firstChild.remove();  // the newest say most
+  setTimeout(() => node.remove(), alert ? 5000 : 3000);
 }
 
 // The presser's own answer: a note, and maybe a sheet (rules, history, a menu for them).
@@ -80,7 +81,7 @@ async function command(name) {
 
 // --- screens ---------------------------------------------------------------------------
 
-function drawScreen(screen, player, { inSheet = false } = {}) {
+function drawScreen(screen, player) {
   const box = el("div", { class: "message" });
   if (screen.image) box.append(el("img", { src: screen.image, alt: "", loading: "lazy" }));
   const caption = el("p", { class: "caption" });
@@ -109,9 +110,7 @@ function drawScreen(screen, player, { inSheet = false } = {}) {
 }
 
 function openSheet(screen) {
-  const body = $("sheet-body");
-  body.replaceChildren(drawScreen(screen, activePlayer, { inSheet: true }));
-  if (!$("sheet").open) $("sheet").showModal();
+  openSheetNode(drawScreen(screen, activePlayer));
 }
 
 // --- the bar on top --------------------------------------------------------------------
@@ -304,7 +303,8 @@ function drawRoom() {
   }
   table.append(messages);
   if (!connected) table.append(el("p", { class: "status" }, T("web-offline")));
-  if (connected && !publicOnes.some((e) => e.role === "lobby" || e.role === "board")) {
+  // no table open here (none yet, or its lobby closed): offer to open one
+  if (connected && !publicOnes.some((e) => (e.role === "lobby" || e.role === "board") && e.screen.buttons.length)) {
     drawNewTable(table);
   }
 
@@ -338,6 +338,7 @@ function drawRoomNewTable() {
 function openSheetNode(node) {
   $("sheet-body").replaceChildren(node);
   if (!$("sheet").open) $("sheet").showModal();
+  $("sheet").scrollTop = 0;  // a long text (the rules) is read from its start
 }
 
 // --- start ---------------------------------------------------------------------------
