@@ -5,6 +5,7 @@ from bench import (
     hanabi,
     lanterns,
     lighthouse,
+    playground,
     rafter,
     rafter_render,
     replay,
@@ -16,7 +17,7 @@ if __name__ == "__main__":
     for name, bench in (("Lanterns", lanterns), ("Hanabi", hanabi), ("Lighthouse", lighthouse),
                         ("Rafter Five physics", rafter), ("Rafter Five pictures", rafter_render),
                         ("Replay animations", replay), ("Telegram", telegram),
-                        ("Discord", discord),
+                        ("Discord", discord), ("Playground", playground),
                         ("Scheduler", scheduler)):
         print(f"== {name}", flush=True)
         bench.main([])

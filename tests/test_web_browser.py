@@ -122,6 +122,9 @@ async def test_two_browsers_never_receive_each_others_hand(tmp_path: Path) -> No
         await sit_down(bob, room, "Bob")
         await press_on_table(bob, t("bot-button-join"))
         await ann.locator("#table .caption", has_text="Bob").wait_for()
+        await bob.locator("#table .caption", has_text="Bob").wait_for()
+        await bob.screenshot(path=tmp_path / "lobby-360.png", full_page=True)
+        assert await layout_problems(bob) == []  # the lobby on a phone
         await press_on_table(ann, t("bot-button-start"))
         await ann.locator(".hand").wait_for()
         await bob.locator(".hand").wait_for()
@@ -139,6 +142,9 @@ async def test_two_browsers_never_receive_each_others_hand(tmp_path: Path) -> No
         while (page := await next_to_act([ann, bob])) is not None:
             await play_on(page, moves=1)
         await bob.locator("#table", has_text=t("table-final-ranking")).wait_for()
+        await settle(bob)
+        await bob.screenshot(path=tmp_path / "final-360.png", full_page=True)
+        assert await layout_problems(bob) == []  # the final board on a phone
 
         # what each browser's network stack received: the other's panel never, nor a link
         # to its picture (names and mentions are public: they are on the board)

@@ -29,7 +29,7 @@ CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-STEP = 20_000
+STEP = 30_000
 """Milliseconds one step may take to show (a picture drawn on a busy machine)."""
 
 TR = Translator.load()

@@ -52,7 +52,6 @@ class Playground:
     rooms: Rooms
     cookies: CookieSigner
     default_language: str = "en"
-    secure_cookie: bool = False
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def browser(self, request: web.Request) -> Browser:
@@ -73,7 +72,7 @@ class Playground:
 
     def remember(self, response: web.StreamResponse, browser: Browser) -> None:
         response.set_cookie(COOKIE, self.cookies.dump(browser), max_age=COOKIE_AGE,
-                            httponly=True, samesite="Lax", secure=self.secure_cookie)
+                            httponly=True, samesite="Lax")
 
     def keep_drawing(self, result: Result) -> None:
         """Show the result's posts now, and its drawn ones as they come."""
@@ -91,7 +90,7 @@ class Playground:
         except Exception:
             log.exception("drawing a press's posts failed")
 
-    def answer(self, result: Result, lang: str) -> dict[str, Any]:
+    def answer(self, result: Result) -> dict[str, Any]:
         """What the presser alone is told: a note, and a sheet (a menu or a text)."""
         reply = result.reply
         sheet: Screen | None = result.edit or result.private or result.aside or result.message
@@ -234,7 +233,7 @@ async def new_table(request: web.Request) -> web.Response:
     opened = any(isinstance(p, Post) and p.place.role is Role.LOBBY for p in result.posts)
     playground.keep_drawing(result)
     return web.json_response({"room": room if opened else None,
-                              **playground.answer(result, lang)})
+                              **playground.answer(result)})
 
 
 @routes.post("/api/press")
@@ -251,7 +250,7 @@ async def press(request: web.Request) -> web.Response:
     result = await playground.service.press(playground.chat(room, lang),
                                             playground.user(player, lang), data)
     playground.keep_drawing(result)
-    return web.json_response(playground.answer(result, lang))
+    return web.json_response(playground.answer(result))
 
 
 @routes.post("/api/command")
@@ -268,7 +267,7 @@ async def command(request: web.Request) -> web.Response:
     result = await playground.service.command(playground.chat(room, lang),
                                               playground.user(player, lang), name, args)
     playground.keep_drawing(result)
-    return web.json_response(playground.answer(result, lang))
+    return web.json_response(playground.answer(result))
 
 
 @routes.get(r"/api/events/{room:[1-9][0-9]{5,17}}")

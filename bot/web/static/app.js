@@ -236,6 +236,16 @@ function drawNewTable(into) {
 // --- a room ----------------------------------------------------------------------------
 
 const shown = new Map();  // key -> the last "show" event for it
+const drawn = new Map();  // key -> {sig, node}: a message unchanged is not drawn again (no flicker)
+
+function messageNode(event, player) {
+  const sig = JSON.stringify(event.screen);
+  const kept = drawn.get(event.key);
+  if (kept && kept.sig === sig) return kept.node;
+  const node = drawScreen(event.screen, player);
+  drawn.set(event.key, { sig, node });
+  return node;
+}
 let stream = null;
 let connected = false;
 
@@ -246,8 +256,8 @@ function connect() {
   stream.onerror = () => { connected = false; drawRoom(); };
   stream.onmessage = (message) => {
     const event = JSON.parse(message.data);
-    if (event.type === "reset") shown.clear();
-    else if (event.type === "drop") shown.delete(event.key);
+    if (event.type === "reset") { shown.clear(); drawn.clear(); }
+    else if (event.type === "drop") { shown.delete(event.key); drawn.delete(event.key); }
     else if (event.type === "show") {
       shown.set(event.key, event);
       if (event.fresh && event.role === "ping") notifyTurn();
@@ -297,7 +307,7 @@ function drawRoom() {
     table.append(el("p", { class: "press-as" }, T("web-press-as-who", { name: activePlayer().name })));
   }
   const messages = el("div", { class: "messages" });
-  for (const event of publicOnes) messages.append(drawScreen(event.screen, activePlayer));
+  for (const event of publicOnes) messages.append(messageNode(event, activePlayer));
   if (!publicOnes.length) {
     messages.append(el("p", { class: "empty" }, connected ? T("web-empty-room") : T("web-connecting")));
   }
@@ -317,7 +327,7 @@ function drawRoom() {
                                  "aria-label": T("web-hand-of", { name: player.name }) },
       el("div", { class: "pane-head" }, el("h2", {}, T("web-hand-of", { name: player.name }))),
       el("p", { class: "private-note" }, T("web-private")),
-      drawScreen(panel.screen, player)));
+      messageNode(panel, player)));
   }
   const room = el("div", { class: hands.children.length ? "room with-hands" : "room" }, table);
   if (hands.children.length) room.append(hands);
