@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The project's two commands, needing nothing but Python 3.11+ with pip:
 
-    python3 tasks.py run     set everything up, then run the bot
+    python3 tasks.py run     set everything up, then run the bot (with no token: the web
+                             playground at http://127.0.0.1:8080)
     python3 tasks.py test    set everything up, then run the test suite
 
 (and `python3 tasks.py bench` for the benchmarks). Setting up means: create `.venv` if it is
