@@ -130,7 +130,9 @@ class Outbox:
         default_language: str = "en",
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        quiet_for: float | None = None,
     ) -> None:
+        """`quiet_for`: how long the bot was down before this process (`Limiter`)."""
         self.bot = bot
         self.store = store
         self.service = service
@@ -140,7 +142,7 @@ class Outbox:
         self.counters = Counters()
         self._clock = clock
         self._sleep = sleep
-        self._limiter = Limiter(self.limits, clock=clock, sleep=sleep)
+        self._limiter = Limiter(self.limits, clock=clock, sleep=sleep, quiet_for=quiet_for)
         self._lanes: dict[str, _Lane] = {}
         self._idle = asyncio.Event()
         self._idle.set()

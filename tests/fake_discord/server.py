@@ -1346,6 +1346,14 @@ class FakeDiscordServer(Waiting):
             most = max(most, end - start + 1)
         return most
 
+    def bucket_refusals(self) -> list[ApiCall]:
+        """The requests a per-route bucket refused (not the global limit, not the limit on
+        old messages, not an injected 429)."""
+        injected = {id(call) for fault in self.faults for call in fault.hits}
+        return [c for c in self.calls if c.status == 429 and id(c) not in injected
+                and isinstance(c.response, dict) and c.response.get("global") is False
+                and c.response.get("code") != 30046]
+
     def bucket_time(self) -> float:
         """The time the per-route buckets are counted on: the fake's clock, plus every wait
         for a bucket to refill that discord.py took on it (`bucket_waits`)."""
