@@ -561,8 +561,11 @@ async def test_the_fake_refuses_what_telegram_would(fake_telegram: FakeTelegramS
 
 
 async def test_a_board_replacing_unsent_boards_tells_their_moves(
-        fake_telegram: FakeTelegramServer, outbox: Outbox, store: Store,
+        fake_telegram: FakeTelegramServer, fake_bot: Bot, store: Store, service: FakeService,
         translator: Translator) -> None:
+    # Telegram's budgets kept on the fake's clock
+    outbox = timed_outbox(fake_bot, store, service, translator, fake_telegram.clock,
+                          OutboxLimits())
     group = fake_telegram.group()
     table = await new_table(store, group.id)
     place = board(table, group.id)
@@ -584,12 +587,21 @@ async def test_a_board_replacing_unsent_boards_tells_their_moves(
     assert group.bot_messages[0].caption == (
         "• Bob hinted Cid's blue cards.\n• Cid discarded a yellow 4.\n• Dan played white 2.\n"
         "\nAnn's turn")
-    # more than the caption holds: the newest one by one, the earlier ones counted
+    # more than the caption holds: the newest one by one, the earlier ones in a message of
+    # their own, sent first; every move is told in the chat
     long = "x" * (MOVES_ROOM // 4)
     for n in range(6):
         outbox.post(Post(place, after(f"Move {n} {long}.", turn="Bob's turn")))
+    mark = fake_telegram.mark()
     assert await outbox.flush(5)
+    assert methods(fake_telegram, mark) == ["sendMessage", "editMessageCaption"]
     caption = group.bot_messages[0].caption
     assert caption.startswith(
         translator.t("en", "table-moves-earlier", count=3) + f"\n• Move 3 {long}.")
     assert caption.endswith(f"• Move 5 {long}.\n\nBob's turn")
+    earlier = group.bot_messages[-1].text
+    assert earlier == "\n".join([translator.t("en", "table-moves-earlier-list"),
+                                 *(f"• Move {n} {long}." for n in range(3))])
+    told = caption + "\n" + earlier
+    assert all(f"• Move {n} {long}." in told for n in range(6))
+    await outbox.close()
