@@ -16,7 +16,8 @@ limits. Then, paced:
   as Telegram does (tests/fake_telegram/flood.py), with the outbox's default limits: the
   flood-control errors met (none, when the outbox keeps inside the budgets on its own), the
   time from a press to its answer (never held back by the budgets), the board edits per move
-  and how many moves the board's captions told (every one, however many edits were saved).
+  and how many moves were told in the chat (every one, however many edits were saved: by a
+  board's caption, or by a message of the earlier moves a caption had no room for).
 
     python -m bench.telegram [--tables 200] [--seconds 20] [--games 3] [--rate 10]
                              [--paced-tables 30] [--paced-seconds 60] [--paced-game lanterns]
@@ -267,17 +268,23 @@ async def paced(translator: Translator, tables: int, seconds: float, game: str) 
                 elapsed = time.monotonic() - start
                 assert await telegram.outbox.flush(600), "the outbox did not drain"
                 await server.wait_idle(quiet=0.3, timeout=120)
-                moves = told = edits = summed = 0
+                moves = told = in_captions = edits = summed = notes = 0
                 counted = translator.t("en", "table-moves-earlier", count=2).split(" ", 1)[1]
                 for table, table_id in zip(opened, ids):
                     said = await _moves_said(store, translator, table_id)
                     boards = [m for m in table.chat.bot_messages if m.media is not None]
                     captions = [v.caption or "" for m in boards for v in m.versions]
+                    texts = [v.text or v.caption or "" for m in table.chat.bot_messages
+                             for v in m.versions]  # every version of everything shown
                     moves += len(said)
                     told += sum(1 for move in said if not move or any(
+                        all(line in text for line in move) for text in texts))
+                    in_captions += sum(1 for move in said if not move or any(
                         all(line in caption for line in move) for caption in captions))
                     edits += sum(m.edits for m in boards)
                     summed += sum(counted in caption for caption in captions)
+                    notes += sum(1 for m in table.chat.bot_messages if m.media is None and (
+                        m.text or "").startswith(translator.t("en", "table-moves-earlier-list")))
     calls = server.calls[mark:]
     refused = Counter(f"{r.scope} ({'group' if str(r.chat_id).startswith('-') else 'private'})"
                       for r in flood.refused)
@@ -289,8 +296,9 @@ async def paced(translator: Translator, tables: int, seconds: float, game: str) 
           + (f" ({', '.join(f'{k} {v}' for k, v in refused.most_common())})" if refused else ""))
     print(f"  press -> answer: median {ms(statistics.median(figures.answer))}, "
           f"p95 {ms(p95(figures.answer))}")
-    print(f"  board edits per move {edits / max(moves, 1):.2f}; moves told by a caption one "
-          f"by one: {told} of {moves}; captions that counted earlier moves instead: {summed}")
+    print(f"  board edits per move {edits / max(moves, 1):.2f}; moves told in the chat: "
+          f"{told} of {moves} ({in_captions} in a board's caption; {summed} captions left "
+          f"earlier moves to {notes} messages of their own)")
 
 
 async def _moves_said(store: Store, translator: Translator, table_id: int

@@ -44,11 +44,14 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
                                    computer_pause=settings.computer_pause,
                                    lobby_timeout=60 * settings.lobby_timeout)
             # before any table is resumed: the clocks get back the time the bot was down
-            await service.recover_downtime()
+            ran_before = await store.last_beat() is not None
+            down = await service.recover_downtime()
             runners: list[Coroutine[Any, Any, None]] = []
             if settings.has_telegram:
+                # Telegram still counts what a process that stopped moments ago sent
                 runners.append(run_telegram(settings, service, store=store,
-                                            translator=translator, stop_event=stop))
+                                            translator=translator, stop_event=stop,
+                                            quiet_for=down if ran_before else None))
             if settings.has_discord:
                 runners.append(run_discord(settings, service, store=store,
                                            translator=translator, stop_event=stop))

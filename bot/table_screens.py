@@ -159,7 +159,8 @@ def game_choice_screen(tr: Translator, lang: str, games: Iterable[GameSpec]) -> 
 MOVES_ROOM = 700
 """Characters a caption gives the moves when several happened since the board was last shown:
 Telegram's captions hold 1,024, and whose turn it is (with clocks and votes) must still fit.
-The newest moves that fit are told one by one; the earlier ones are counted."""
+The newest moves that fit are told one by one in the caption; the earlier ones, in a message
+of their own sent with the board (`earlier_moves`)."""
 
 
 @dataclass(frozen=True)
@@ -173,26 +174,51 @@ class BoardScreen(Screen):
     lang: str = field(default="en", compare=False)
 
 
-def board_caption(tr: Translator, lang: str, moves: Sequence[Sequence[str]], rest: Text) -> Text:
-    """What happened, then the rest. One move is told as the game tells it; several, one
-    line each (the short form), as many of the newest as fit in `MOVES_ROOM` after a count
-    of the others."""
+def split_moves(moves: Sequence[Sequence[str]]) -> tuple[list[str], list[str]]:
+    """The lines that tell `moves`, split into the earlier ones, which do not fit in a
+    caption, and the newest, which do. One move is told as the game tells it; several, one
+    line each (the short form)."""
     told = [m for m in moves if m]
     if len(told) <= 1:
-        happened = list(told[0]) if told else []
-    else:
-        short = ["• " + " ".join(move) for move in told]
-        newest: list[str] = []
-        room = MOVES_ROOM
-        for line in reversed(short):
-            if newest and len(line) + 1 > room:
-                break
-            newest.insert(0, line)
-            room -= len(line) + 1
-        earlier = len(short) - len(newest)
-        happened = ([tr.t(lang, "table-moves-earlier", count=earlier)] if earlier else [])
-        happened += newest
+        return [], list(told[0]) if told else []
+    short = ["• " + " ".join(move) for move in told]
+    newest: list[str] = []
+    room = MOVES_ROOM
+    for line in reversed(short):
+        if newest and len(line) + 1 > room:
+            break
+        newest.insert(0, line)
+        room -= len(line) + 1
+    return short[:len(short) - len(newest)], newest
+
+
+def board_caption(tr: Translator, lang: str, moves: Sequence[Sequence[str]], rest: Text) -> Text:
+    """What happened, then the rest: as many of the newest moves as fit, after a line that
+    counts the earlier ones (told in a message of their own, `earlier_moves`)."""
+    earlier, newest = split_moves(moves)
+    happened = ([tr.t(lang, "table-moves-earlier", count=len(earlier))] if earlier else [])
+    happened += newest
     return lines(*happened, *([""] if happened else []), rest)
+
+
+def earlier_moves(tr: Translator, screen: Screen, limit: int) -> list[Text]:
+    """The messages, of at most `limit` characters each, that tell the moves a board's
+    caption had no room for (none for any other screen): every move is told in the chat."""
+    if not isinstance(screen, BoardScreen):
+        return []
+    earlier, _ = split_moves(screen.moves)
+    if not earlier:
+        return []
+    messages: list[list[str]] = [[tr.t(screen.lang, "table-moves-earlier-list")]]
+    size = len(messages[0][0])
+    for line in earlier:
+        line = line[:limit]
+        if size + 1 + len(line) > limit:
+            messages.append([])
+            size = -1
+        messages[-1].append(line)
+        size += 1 + len(line)
+    return [lines(*message) for message in messages]
 
 
 def board_following(tr: Translator, earlier: Screen, later: Screen) -> Screen:

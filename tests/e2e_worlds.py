@@ -1,6 +1,7 @@
 """The two end-to-end worlds as fixtures, for test files that use both platforms: a bot
 process on a fresh database talking to the fake Telegram or the fake Discord server, stopped
-(and every press or interaction checked answered) after the test."""
+(and every press or interaction checked answered, and nothing refused by the platform's rate
+limits: the fakes enforce them) after the test."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ async def tg_world(fake_telegram: FakeTelegramServer, tmp_path: Path) -> AsyncIt
     yield w
     await w.stop()
     fake_telegram.assert_callbacks_answered()
+    assert fake_telegram.flood_control is not None and fake_telegram.flood_control.refused == []
 
 
 @pytest_asyncio.fixture
@@ -31,3 +33,4 @@ async def dc_world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIter
     yield w
     await w.stop()
     fake_discord.assert_interactions_answered()
+    assert fake_discord.bucket_refusals() == []

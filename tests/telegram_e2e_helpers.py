@@ -41,9 +41,9 @@ from tests.test_lanterns_properties import scramble_secrets
 TR = Translator.load()
 
 
-NO_LIMITS = OutboxLimits(per_chat=None, per_group=None, overall=None, retry_scale=0.01,
-                         network_backoff=(0.01, 0.01))
-"""No rate limiting and near-instant retries: the tests never wait for Telegram's limits."""
+LIMITS = OutboxLimits(network_backoff=(0.01, 0.01))
+"""Telegram's budgets, kept on the fake server's clock (which moves on as the outbox waits, so
+the tests never sit them out), and near-instant retries after a network error."""
 
 SETTLE_TIMEOUT = 15.0
 GAME_KINDS = frozenset({"go", "confirm"})
@@ -72,10 +72,14 @@ class BotProcess:
         # computer players move at once: tests wait for nothing
         self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__,
                                     clock=self.clock, computer_pause=0.0)
-        await self.service.recover_downtime()  # as bot/app.py does
+        ran_before = await self.store.last_beat() is not None
+        down = await self.service.recover_downtime()  # as bot/app.py does
+        server_clock = self.server.clock
         self.telegram = TelegramBot(self.service, self.store, TR, token=self.server.token,
-                                    api_server=self.server.base_url, limits=NO_LIMITS,
-                                    polling_timeout=1)
+                                    api_server=self.server.base_url, limits=LIMITS,
+                                    polling_timeout=1, clock=server_clock,
+                                    sleep=getattr(server_clock, "sleep", asyncio.sleep),
+                                    quiet_for=down if ran_before else None)
         polls = self.server.poll_count
         await self.telegram.start()
         await self.server.wait_until(lambda: self.server.poll_count > polls, SETTLE_TIMEOUT,

@@ -187,7 +187,7 @@ async def test_a_turn_ping_overtakes_a_board_edit_held_back(
     """With Discord's per-channel buckets, and a 429 on the board's edit: the new turn ping
     does not wait for it."""
     server = fake_discord
-    server.rate_limits.update(DISCORD_ROUTE_LIMITS)
+    assert server.rate_limits == DISCORD_ROUTE_LIMITS  # Discord's buckets, on by default
     channel, players = place(server)
     table = await started(world, channel, players)
     server.inject_rate_limit("edit_message", channel=channel, retry_after=1.0)

@@ -20,7 +20,7 @@ from bot.discord.waits import Meter, http_trace
 from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage import Store
-from bot.table_screens import BoardScreen, board_caption
+from bot.table_screens import MOVES_ROOM, BoardScreen, board_caption
 from tests.discord_helpers import FakeClient, FakeHandle, http_error
 from tests.fake_discord import FakeDiscordServer
 
@@ -386,3 +386,39 @@ async def test_a_failing_wait_report_does_not_stop_delivery(
     ref = await store.get_message(row.id, Role.BOARD)
     assert ref is not None and ref.content_hash == Screen(("move 1",)).fingerprint()
     assert "reporting a" in caplog.text and "RuntimeError" in caplog.text
+
+
+async def test_every_move_reaches_the_channel_when_a_board_tells_more_than_fits(
+        fake_discord: FakeDiscordServer, store: Store, clock: Clock) -> None:
+    """A board held back (a 429 on its edit) while many moves were made: its text tells the
+    newest ones, a message of their own the earlier ones; every move reached the channel."""
+    server = fake_discord
+    channel = server.text_channel(server.guild("Game night"), "games")
+    row = await store.create_table("discord", str(channel.id), None, "lanterns",
+                                   creator_id="42", language="en", title="#games")
+    place = Place(row.id, Role.BOARD, None, str(channel.id))
+    long = "x" * (MOVES_ROOM // 4)
+
+    def after(move: str) -> Post:
+        told = ((move,),)
+        return Post(place, BoardScreen(board_caption(TR, "en", told, ("Bob's turn",)),
+                                       image=b"png1", moves=told, rest=("Bob's turn",)))
+
+    async def on_wait(chat_id: str, seconds: float) -> None:
+        pass
+
+    async with live_outbox(server, store, clock, on_wait) as outbox:
+        outbox.post(after("Move 0."))
+        assert await outbox.flush(5)
+        server.inject_rate_limit("edit_message", channel=channel, retry_after=0.2)
+        outbox.post(after(f"Move 1 {long}."))
+        await server.wait_for("edit_message", ok=False)  # held back: moves pile up
+        for n in range(2, 12):
+            outbox.post(after(f"Move {n} {long}."))
+        assert await outbox.flush(5)
+    board_message, *told = channel.bot_messages
+    assert board_message.content.startswith(TR.t("en", "table-moves-earlier", count=7))
+    assert board_message.content.endswith(f"• Move 11 {long}.\n\nBob's turn")
+    assert told and told[0].content.startswith(TR.t("en", "table-moves-earlier-list"))
+    reached = "\n".join(text for m in channel.bot_messages for text in m.texts())  # every version
+    assert all(f"Move {n} {long}." in reached for n in range(1, 12))

@@ -30,6 +30,7 @@ from PIL import Image
 from tests.fake_discord import (
     DISCORD_ROUTE_LIMITS,
     FLAG_EPHEMERAL,
+    FakeChannel,
     FakeDiscordServer,
     WaitTimeout,
     rest,
@@ -426,19 +427,19 @@ async def test_injected_429_is_honoured_and_buckets_respected(
         assert [c.status for c in server.calls_of("send_message")] == [429, 200]
         limited, ok = server.calls_of("send_message")
         assert limited.response["retry_after"] == 0.3 and limited.headers["Retry-After"] == "1"
-        assert ok.headers["X-RateLimit-Limit"] == "50" and "X-RateLimit-Reset-After" in ok.headers
+        assert ok.headers["X-RateLimit-Limit"] == "5" and "X-RateLimit-Reset-After" in ok.headers
         assert fault.remaining == 0 and fault.hits == [limited]
         assert channel.message(sent.id).content == "hello"
 
-        # A tight bucket (2 per 0.4 s per channel): discord.py waits on the headers.
+        # A tight bucket (2 per 0.4 s per channel): discord.py waits on the headers, on
+        # the fake's clock (its buckets' time moves on by the wait)
         server.rate_limits["send_message"] = (2, 0.4)
         other = server.text_channel(guild, "busy")
         busy = await client.fetch_channel(other.id)
         assert isinstance(busy, discord.TextChannel)
-        started = loop.time()
         for n in range(3):
             await busy.send(f"burst {n}")
-        assert 0.3 <= loop.time() - started < 1.0
+        assert 0.3 <= server.bucket_waits <= 0.4
         burst = server.calls_of("send_message", channel=other)
         assert [c.headers["X-RateLimit-Remaining"] for c in burst] == ["1", "0", "1"]
         assert all(c.ok for c in burst) and len(other.messages) == 3
@@ -866,7 +867,7 @@ async def test_edits_of_messages_older_than_an_hour_have_their_own_limit(
 
 async def test_route_buckets_report_discords_sizes(fake_discord: FakeDiscordServer) -> None:
     server = fake_discord
-    server.rate_limits.update(DISCORD_ROUTE_LIMITS)
+    assert server.rate_limits == DISCORD_ROUTE_LIMITS  # on by default
     guild = server.guild("Game night")
     channel = server.text_channel(guild, "games")
     client = await _logged_in(server)
@@ -887,3 +888,35 @@ async def test_route_buckets_report_discords_sizes(fake_discord: FakeDiscordServ
         assert edited.headers["X-RateLimit-Remaining"] == "4"  # a bucket of its own
     finally:
         await client.close()
+
+
+async def test_a_full_route_bucket_refuses_until_it_refills(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    """Discord's 5 messages per 5 s in a channel, sent without waiting (not through
+    discord.py, which would wait): the sixth is refused with the bucket's 429, another
+    channel is not concerned, and the bucket takes messages again once its 5 s passed."""
+    server = fake_discord
+    guild = server.guild("Game night")
+    busy, calm = server.text_channel(guild, "busy"), server.text_channel(guild, "calm")
+    headers = {"Authorization": f"Bot {server.token}"}
+
+    async def send(http: aiohttp.ClientSession, channel: FakeChannel) -> aiohttp.ClientResponse:
+        url = f"{server.api_base}/channels/{channel.id}/messages"
+        async with http.post(url, json={"content": "hi"}, headers=headers) as response:
+            await response.read()
+            return response
+
+    async with aiohttp.ClientSession() as http:
+        answers = [await send(http, busy) for _ in range(6)]
+        assert [a.status for a in answers] == [200] * 5 + [429]
+        assert (await send(http, calm)).status == 200
+        server.clock.advance(5.0)
+        assert (await send(http, busy)).status == 200
+    refused = server.calls_of("send_message", ok=False)
+    [limited] = refused
+    assert limited.response["global"] is False and 0 < limited.response["retry_after"] <= 5
+    assert limited.headers["X-RateLimit-Remaining"] == "0"
+    assert limited.headers["X-RateLimit-Scope"] == "user"
+    assert len(busy.messages) == 6 and len(calm.messages) == 1
+    assert server.bucket_waits == 0  # nobody waited: the clock moved

@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from aiogram import Bot, Dispatcher, F, Router
 from aiogram.exceptions import (
     TelegramBadRequest,
@@ -44,6 +46,7 @@ from tests.fake_telegram import (
     NOT_MODIFIED,
     ApiCall,
     FakeTelegramServer,
+    SpacedRequests,
     WaitTimeout,
     format_text,
     make_bot,
@@ -53,6 +56,18 @@ from tests.fake_telegram import (
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
 pytestmark = pytest.mark.timeout(30)
+
+
+@pytest_asyncio.fixture
+async def fake_bot(fake_telegram: FakeTelegramServer) -> AsyncIterator[Bot]:
+    """The fake's own tests send as a bot that keeps to Telegram's budgets: a request every
+    3 s on the fake's clock (which that wait moves on)."""
+    bot = make_bot(fake_telegram)
+    bot.session.middleware(SpacedRequests(fake_telegram.clock.sleep))  # type: ignore[attr-defined]
+    try:
+        yield bot
+    finally:
+        await bot.session.close()
 
 RED = (255, 0, 0)
 BLUE = (0, 0, 255)

@@ -19,7 +19,8 @@ from bot.screens import Drop, Place, Post, Result, Role
 from bot.storage.store import Store
 from bot.table_screens import MOVES_ROOM, BoardScreen, board_caption
 from bot.telegram import Outbox, OutboxLimits, Rate
-from tests.fake_telegram import FakeTelegramServer, FloodControl
+from tests.fake_telegram import FakeTelegramServer
+from tests.hand_clock import SkippingClock
 from tests.telegram_helpers import BLUE, FAST, GREEN, RED, FakeService, board, new_table, screen
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
@@ -224,25 +225,13 @@ async def test_flood_control_waits_and_retries(fake_telegram: FakeTelegramServer
     assert ref is not None and ref.content_hash == screen("after", RED).fingerprint()
 
 
-class Waits:
-    """The outbox's clock and sleep: sleeping moves the clock on at once, and is recorded."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-
-
 def timed_outbox(bot: Bot, store: Store, service: FakeService, translator: Translator,
-                 waits: Waits, limits: OutboxLimits = FAST) -> Outbox:
-    return Outbox(bot, store, service, translator, limits=limits, clock=waits.clock,
-                  sleep=waits.sleep)
+                 waits: SkippingClock, limits: OutboxLimits = FAST,
+                 quiet_for: float | None = None) -> Outbox:
+    """An outbox on the fake server's clock (`fake_telegram.clock`), which its sleeps move on
+    at once and record (`waits.slept`)."""
+    return Outbox(bot, store, service, translator, limits=limits, clock=waits,
+                  sleep=waits.sleep, quiet_for=quiet_for)
 
 
 async def test_a_groups_flood_wait_is_given_back(fake_telegram: FakeTelegramServer,
@@ -251,7 +240,7 @@ async def test_a_groups_flood_wait_is_given_back(fake_telegram: FakeTelegramServ
                                                  translator: Translator) -> None:
     group = fake_telegram.group()
     table = await new_table(store, group.id)
-    waits = Waits()
+    waits = fake_telegram.clock
     outbox = timed_outbox(fake_bot, store, service, translator, waits)
     await show(outbox, Post(board(table, group.id), screen("before", RED)))
     assert service.of("flood_waited") == []  # a request that went at once: nothing
@@ -273,7 +262,7 @@ async def test_a_failing_refund_does_not_stop_delivery(fake_telegram: FakeTelegr
                                                        ) -> None:
     group = fake_telegram.group()
     table = await new_table(store, group.id)
-    outbox = timed_outbox(fake_bot, store, service, translator, Waits())
+    outbox = timed_outbox(fake_bot, store, service, translator, fake_telegram.clock)
     await show(outbox, Post(board(table, group.id), screen("before", RED)))
     service.flood_fails = True
     fake_telegram.inject_flood("editMessageCaption", times=2, retry_after=3)
@@ -295,7 +284,7 @@ async def test_a_private_chats_flood_wait_is_not_reported(fake_telegram: FakeTel
     ann = fake_telegram.user("Ann")
     ann.start_private()
     table = await new_table(store, group.id)
-    waits = Waits()
+    waits = fake_telegram.clock
     outbox = timed_outbox(fake_bot, store, service, translator, waits)
     fake_telegram.inject_flood("sendPhoto", chat_id=ann.id, times=1, retry_after=5)
     await show(outbox, Post(Place(table, Role.PANEL, 0, str(ann.id)), screen("hand", RED)))
@@ -314,7 +303,7 @@ async def test_only_pacing_a_player_notices_is_given_back(fake_telegram: FakeTel
     table = await new_table(store, group.id)
     # one request per 2 s in a group, per 0.25 s in any chat: a group waits 2 s, Ann 0.25 s
     limits = OutboxLimits(per_chat=Rate(4.0), per_group=Rate(0.5), overall=None)
-    waits = Waits()
+    waits = fake_telegram.clock
     outbox = timed_outbox(fake_bot, store, service, translator, waits, limits)
     await show(outbox, Post(board(table, group.id), screen("v1", RED)))
     await show(outbox, Post(board(table, group.id), screen("v2", RED)))
@@ -330,7 +319,7 @@ async def test_only_pacing_a_player_notices_is_given_back(fake_telegram: FakeTel
     await outbox.close()
     quiet = OutboxLimits(per_chat=None, per_group=Rate(0.5), overall=None,
                          report_pacing_from=None)
-    outbox = timed_outbox(fake_bot, store, service, translator, Waits(), quiet)
+    outbox = timed_outbox(fake_bot, store, service, translator, fake_telegram.clock, quiet)
     await show(outbox, Post(board(table, group.id), screen("v3", RED)))
     await show(outbox, Post(board(table, group.id), screen("v4", RED)))
     assert len(service.of("flood_waited")) == 1  # pacing not reported at all
@@ -460,14 +449,14 @@ async def test_rate_limits_space_requests_in_one_chat(fake_telegram: FakeTelegra
                                                       translator: Translator) -> None:
     ann = fake_telegram.user("Ann")
     ann.start_private()
-    limits = OutboxLimits(per_chat=Rate(20.0), per_group=None, overall=Rate(1000.0, burst=5))
-    outbox = make_outbox(fake_bot, store, service, translator, limits)
+    limits = OutboxLimits(per_chat=Rate(1.0), per_group=None, overall=Rate(1000.0, burst=5))
+    outbox = timed_outbox(fake_bot, store, service, translator, fake_telegram.clock, limits)
     for n in range(4):
         outbox.say(ann.id, screen(f"note {n}"))
     assert await outbox.flush(3)
-    times = [c.time for c in fake_telegram.calls_of("sendMessage")]
+    times = [c.time for c in fake_telegram.calls_of("sendMessage")]  # on the fake's clock
     assert len(times) == 4
-    assert all(b - a >= 0.04 for a, b in itertools.pairwise(times))
+    assert all(b - a >= 1.0 for a, b in itertools.pairwise(times))
     await outbox.close()
 
 
@@ -482,17 +471,12 @@ async def test_closed_outbox_drops_new_work(outbox: Outbox, fake_telegram: FakeT
 # --- Telegram's budgets, enforced by the fake server -------------------------------------------
 
 
-def budgeted(server: FakeTelegramServer, waits: Waits) -> FloodControl:
-    """The fake server refuses what Telegram would, on the outbox's own (injected) clock."""
-    server.flood_control = FloodControl(clock=waits.clock)
-    return server.flood_control
-
-
 async def test_the_default_limits_keep_inside_telegrams_budgets(
         fake_telegram: FakeTelegramServer, fake_bot: Bot, store: Store, service: FakeService,
         translator: Translator) -> None:
-    waits = Waits()
-    flood = budgeted(fake_telegram, waits)
+    waits = fake_telegram.clock
+    flood = fake_telegram.flood_control  # Telegram's budgets, on the outbox's clock
+    assert flood is not None
     group = fake_telegram.group()
     table = await new_table(store, group.id)
     people = [fake_telegram.user(f"P{n}") for n in range(40)]
@@ -517,12 +501,43 @@ async def test_the_default_limits_keep_inside_telegrams_budgets(
     await outbox.close()
 
 
+async def test_a_restarted_outbox_meets_no_flood_control(
+        fake_telegram: FakeTelegramServer, fake_bot: Bot, store: Store, service: FakeService,
+        translator: Translator) -> None:
+    """A new process does not know what the one before it sent: told that the bot was down
+    for no time, its windows start full."""
+    waits = fake_telegram.clock
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    for run in range(3):  # the process is restarted twice, at once
+        outbox = timed_outbox(fake_bot, store, service, translator, waits, OutboxLimits(),
+                              quiet_for=None if run == 0 else 0.0)
+        started, mark = waits(), fake_telegram.mark()
+        for n in range(6):
+            await show(outbox, Post(board(table, group.id), screen(f"{run}: move {n}", RED)))
+        await outbox.close()
+        assert fake_telegram.flood_control.refused == []  # type: ignore[union-attr]
+        first = fake_telegram.calls_of(since=mark)[0]
+        assert first.time == (started if run == 0 else started + 12.0)  # the group's window
+    assert group.bot_messages[0].caption == "2: move 5"
+    # after a minute's quiet, nothing is left to wait for
+    waits.now += 60.0
+    outbox = timed_outbox(fake_bot, store, service, translator, waits, OutboxLimits(),
+                          quiet_for=60.0)
+    started, mark = waits(), fake_telegram.mark()
+    await show(outbox, Post(board(table, group.id), screen("after a minute", RED)))
+    await outbox.close()
+    assert fake_telegram.calls_of(since=mark)[0].time == started
+    assert fake_telegram.flood_control.refused == []  # type: ignore[union-attr]
+
+
 async def test_the_fake_refuses_what_telegram_would(fake_telegram: FakeTelegramServer,
                                                     fake_bot: Bot, store: Store,
                                                     service: FakeService,
                                                     translator: Translator) -> None:
-    waits = Waits()
-    flood = budgeted(fake_telegram, waits)
+    waits = fake_telegram.clock
+    flood = fake_telegram.flood_control  # Telegram's budgets, on the outbox's clock
+    assert flood is not None
     ann = fake_telegram.user("Ann")
     ann.start_private()
     group = fake_telegram.group()
@@ -546,8 +561,11 @@ async def test_the_fake_refuses_what_telegram_would(fake_telegram: FakeTelegramS
 
 
 async def test_a_board_replacing_unsent_boards_tells_their_moves(
-        fake_telegram: FakeTelegramServer, outbox: Outbox, store: Store,
+        fake_telegram: FakeTelegramServer, fake_bot: Bot, store: Store, service: FakeService,
         translator: Translator) -> None:
+    # Telegram's budgets kept on the fake's clock
+    outbox = timed_outbox(fake_bot, store, service, translator, fake_telegram.clock,
+                          OutboxLimits())
     group = fake_telegram.group()
     table = await new_table(store, group.id)
     place = board(table, group.id)
@@ -569,12 +587,21 @@ async def test_a_board_replacing_unsent_boards_tells_their_moves(
     assert group.bot_messages[0].caption == (
         "• Bob hinted Cid's blue cards.\n• Cid discarded a yellow 4.\n• Dan played white 2.\n"
         "\nAnn's turn")
-    # more than the caption holds: the newest one by one, the earlier ones counted
+    # more than the caption holds: the newest one by one, the earlier ones in a message of
+    # their own, sent first; every move is told in the chat
     long = "x" * (MOVES_ROOM // 4)
     for n in range(6):
         outbox.post(Post(place, after(f"Move {n} {long}.", turn="Bob's turn")))
+    mark = fake_telegram.mark()
     assert await outbox.flush(5)
+    assert methods(fake_telegram, mark) == ["sendMessage", "editMessageCaption"]
     caption = group.bot_messages[0].caption
     assert caption.startswith(
         translator.t("en", "table-moves-earlier", count=3) + f"\n• Move 3 {long}.")
     assert caption.endswith(f"• Move 5 {long}.\n\nBob's turn")
+    earlier = group.bot_messages[-1].text
+    assert earlier == "\n".join([translator.t("en", "table-moves-earlier-list"),
+                                 *(f"• Move {n} {long}." for n in range(3))])
+    told = caption + "\n" + earlier
+    assert all(f"• Move {n} {long}." in told for n in range(6))
+    await outbox.close()

@@ -30,7 +30,7 @@ from bot.payloads import decode
 from bot.storage import Store
 from bot.table_screens import players_of
 from bot.tables import TableService, events_from_json
-from bot.telegram import OutboxLimits, TelegramBot
+from bot.telegram import OutboxLimits, Rate, TelegramBot
 from engine.core import GameSpec
 from engine.registry import GAMES
 from tests import telegram_e2e_helpers as tg
@@ -60,11 +60,14 @@ class HandClock:
         heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), woken))
         await woken
 
-    def wake_next(self) -> bool:
-        """Move to the earliest sleeper's time and wake everyone due; False if none sleeps."""
+    def wake_next(self, within: float | None = None) -> bool:
+        """Move to the earliest sleeper's time and wake everyone due; False if none sleeps
+        (or, with `within`, none wakes within that many seconds)."""
         while self._sleepers and self._sleepers[0][2].done():
             heapq.heappop(self._sleepers)  # cancelled meanwhile
         if not self._sleepers:
+            return False
+        if within is not None and self._sleepers[0][0] > self.now + within:
             return False
         self.now = max(self.now, self._sleepers[0][0])
         while self._sleepers and self._sleepers[0][0] <= self.now:
@@ -78,17 +81,21 @@ class PacedProcess(tg.BotProcess):
     """A bot process with the outbox's default limits, on the hand clock."""
 
     def __init__(self, server: FakeTelegramServer, db_path: Path, hand: HandClock,
-                 games: dict[str, GameSpec]) -> None:
+                 games: dict[str, GameSpec], limits: OutboxLimits) -> None:
         super().__init__(server, db_path)
         self.hand = hand
         self.games = games
+        self.limits = limits
+        self.within: float | None = None
+        """While set, settling moves the clock on only for waits that end within this many
+        seconds: what waits longer (a board held back by its group's budget) stays queued."""
 
     async def start(self) -> None:
         self.store = await Store.open(self.db_path, synchronous="OFF")
         self.service = TableService(self.store, TR, games=self.games,
                                     seeds=itertools.count(2026).__next__, computer_pause=0.0)
         self.telegram = TelegramBot(self.service, self.store, TR, token=self.server.token,
-                                    api_server=self.server.base_url, limits=OutboxLimits(),
+                                    api_server=self.server.base_url, limits=self.limits,
                                     polling_timeout=1, working_after=0, clock=self.hand,
                                     sleep=self.hand.sleep)
         polls = self.server.poll_count
@@ -113,16 +120,18 @@ class PacedProcess(tg.BotProcess):
                 continue
             if await self.telegram.outbox.flush(0.05):
                 return
-            self.hand.wake_next()
+            if not self.hand.wake_next(self.within):
+                return
 
 
 @dataclasses.dataclass
 class PacedWorld(tg.World):
     hand: HandClock = dataclasses.field(default_factory=HandClock)
     games: dict[str, GameSpec] = dataclasses.field(default_factory=lambda: dict(GAMES))
+    limits: OutboxLimits = dataclasses.field(default_factory=OutboxLimits)
 
     def new_process(self) -> PacedProcess:
-        return PacedProcess(self.server, self.db_path, self.hand, self.games)
+        return PacedProcess(self.server, self.db_path, self.hand, self.games, self.limits)
 
 
 @pytest.fixture
@@ -145,9 +154,11 @@ async def open_world(budgeted: FakeTelegramServer, hand: HandClock, tmp_path: Pa
     happened, and every press checked answered."""
     started: list[PacedWorld] = []
 
-    async def start(games: dict[str, GameSpec] | None = None) -> PacedWorld:
+    async def start(games: dict[str, GameSpec] | None = None,
+                    limits: OutboxLimits | None = None) -> PacedWorld:
         world = PacedWorld(budgeted, tmp_path / "games.sqlite3", hand=hand,
-                           games=games if games is not None else dict(GAMES))
+                           games=games if games is not None else dict(GAMES),
+                           limits=limits or OutboxLimits())
         await world.start()
         started.append(world)
         return world
@@ -175,39 +186,74 @@ async def moves_told(world: tg.World, table_id: int) -> list[tuple[str, ...]]:
     return moves
 
 
-async def test_a_fast_table_meets_no_flood_control_and_every_move_is_told(
-        budgeted: FakeTelegramServer, open_world: Callable[..., Awaitable[PacedWorld]]
-        ) -> None:
-    server = budgeted
-    world = await open_world()
+async def fast_hanabi(world: PacedWorld, server: FakeTelegramServer, moves: int, *,
+                      within: float | None = None) -> tuple[Any, int, Any]:
+    """Anna against three computer players (who move at once after each of her moves),
+    pressing as fast as her panel changes until `moves` of her moves were made (settling
+    only for waits `within` so many seconds, once the game started); the group, the table
+    and its board."""
     anna = server.user("Anna", language_code="en")
     group = server.supergroup("Fast night", owner=anna)
     await world.open_private(anna)
     [lobby] = await world.send(anna, group, "/newgame hanabi")
     table = (await world.table(group)).id
-    for _ in range(3):  # three computer players move at once after each of Anna's moves
+    for _ in range(3):
         await world.press(anna, lobby, tg.button_data(lobby, "computer"))
         answer = await world.press(anna, lobby, f"b:{table}:easy")
         assert not answer.alert, answer
     await world.press(anna, lobby, tg.button_data(lobby, "clock"))
     await world.press(anna, lobby, f"k:{table}:0")  # no clock
     board = await world.start_game(group, anna)
+    world.bot.within = within
     rng = random.Random(7)
     moved = 0
-    while moved < 12 and (await world.store.get_table(table)).status == "playing":
+    while moved < moves and (await world.store.get_table(table)).status == "playing":
         before = await world.version(table)
         answer = await world.press(anna, tg.panel(anna), tg.choose(tg.choices(anna), rng))
         assert not answer.alert, answer
         moved += await world.version(table) > before
+    return group, table, board
 
+
+async def untold(world: PacedWorld, table: int, group: Any) -> list[tuple[str, ...]]:
+    """The table's moves that no version of any message in the group told."""
+    shown = [version.caption or version.text or "" for message in group.bot_messages
+             for version in message.versions]
+    return [move for move in await moves_told(world, table)
+            if move and not any(all(line in text for line in move) for text in shown)]
+
+
+async def test_a_fast_table_meets_no_flood_control_and_every_move_is_told(
+        budgeted: FakeTelegramServer, open_world: Callable[..., Awaitable[PacedWorld]]
+        ) -> None:
+    server = budgeted
+    world = await open_world()
+    group, table, board = await fast_hanabi(world, server, 12)
     assert flood_errors(server) == [] and server.flood_control.refused == []
-    moves = await moves_told(world, table)
+    assert await untold(world, table, group) == []
     captions = [version.caption or "" for version in board.versions]
-    untold = [move for move in moves if move and not any(
-        all(line in caption for line in move) for caption in captions)]
-    assert untold == [], untold
-    assert len(captions) < len(moves)  # the budgets did hold edits back: some told several
+    assert len(captions) < len(await moves_told(world, table))  # some told several
     assert any("• " in caption for caption in captions)
+
+
+async def test_under_a_full_budget_every_move_is_still_told(
+        budgeted: FakeTelegramServer, open_world: Callable[..., Awaitable[PacedWorld]]
+        ) -> None:
+    """The group's budget spent by others (the outbox may send there once a minute): the
+    board falls far behind a fast table, and more moves pile up than its caption holds.
+    Those it has no room for are told in a message of their own: every move reaches the
+    chat, and still no flood control."""
+    server = budgeted
+    world = await open_world(limits=OutboxLimits(per_group=Rate(1 / 60)))
+    # Anna's panel keeps up, while the group's minute-long waits stay queued
+    group, table, _ = await fast_hanabi(world, server, 25, within=5.0)
+    world.bot.within = None
+    await world.settle()
+    assert flood_errors(server) == [] and server.flood_control.refused == []
+    assert await untold(world, table, group) == []
+    earlier = [m for m in group.bot_messages
+               if (m.text or "").startswith(TR.t("en", "table-moves-earlier-list"))]
+    assert earlier, "the caption always had room: the test shows nothing"
 
 
 def held(spec: GameSpec) -> tuple[GameSpec, threading.Event, threading.Event]:

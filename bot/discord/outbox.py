@@ -45,12 +45,12 @@ from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage.store import MessageRef, Store
-from bot.table_screens import board_following
+from bot.table_screens import board_following, earlier_moves
 
 from .items import edit_kwargs, send_kwargs
 from .pacing import GlobalPacer, urgency
 from .panels import PanelTokens
-from .render import Layout, layout
+from .render import CONTENT_LIMIT, Layout, layout
 from .waits import Meter, measuring
 
 log = logging.getLogger(__name__)
@@ -384,6 +384,8 @@ class Outbox:
         channel = _channel_of(place)
         ref = await self._ref(place)
         fingerprint = post.screen.fingerprint()
+        if ref is None or ref.content_hash != fingerprint:
+            await self._tell_earlier_moves(place, channel, post.screen)
         if ref is not None and ref.chat_id == channel and not post.fresh:
             if ref.content_hash == fingerprint:
                 self.counters.skipped[str(place.role)] += 1
@@ -407,6 +409,19 @@ class Outbox:
             await self._delete_quietly(place, ref)
         if post.fresh and place.role is Role.PING:
             self._spawn(self._tell_turn(place, post.screen, message.id))
+
+    async def _tell_earlier_moves(self, place: Place, channel: str, screen: Screen) -> None:
+        """The moves a board's text has no room for, told first in messages of their own."""
+        target = self.client.get_partial_messageable(int(channel))
+        for text in earlier_moves(self.translator, screen, CONTENT_LIMIT - 200):
+            try:
+                await self._request(place, lambda text=text: target.send(  # type: ignore[misc]
+                    **send_kwargs(layout(Screen(text)), notify=False)))
+            except discord.HTTPException as error:  # the board itself still goes
+                log.warning("%s: earlier moves not sent (HTTP %s, code %s)", _where(place),
+                            error.status, error.code)
+                return
+            self.counters.sends["moves"] += 1
 
     async def _send(self, place: Place, channel: str, screen: Screen, *,
                     strict: bool = False) -> discord.Message | None:

@@ -87,8 +87,11 @@ class TelegramBot:
         working_after: float = WORKING_AFTER,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        quiet_for: float | None = None,
     ) -> None:
-        """`clock` and `sleep` pace the outbox (tests drive them by hand)."""
+        """`clock` and `sleep` pace the outbox (tests drive them by hand); `quiet_for` is how
+        long the bot was down before this process, whose messages Telegram may still count
+        (None: no process ran before)."""
         session = (AiohttpSession(api=TelegramAPIServer.from_base(api_server))
                    if api_server else AiohttpSession())
         self.service = service
@@ -96,7 +99,8 @@ class TelegramBot:
         self.polling_timeout = polling_timeout
         self.bot = Bot(token, session=session)
         self.outbox = Outbox(self.bot, store, service, translator, limits=limits,
-                             default_language=default_language, clock=clock, sleep=sleep)
+                             default_language=default_language, clock=clock, sleep=sleep,
+                             quiet_for=quiet_for)
         self.dispatcher = build_dispatcher(service, self.outbox, translator,
                                            default_language=default_language,
                                            working_after=working_after)
@@ -181,9 +185,12 @@ async def run_telegram(
     store: Store,
     translator: Translator,
     stop_event: asyncio.Event | None = None,
+    quiet_for: float | None = None,
 ) -> None:
-    """Serve Telegram until `stop_event` is set (or polling ends), then shut down cleanly."""
-    telegram = TelegramBot.from_settings(settings, service, store, translator)
+    """Serve Telegram until `stop_event` is set (or polling ends), then shut down cleanly;
+    `quiet_for` is how long the bot was down before (see `TelegramBot`)."""
+    telegram = TelegramBot.from_settings(settings, service, store, translator,
+                                         quiet_for=quiet_for)
     try:
         await telegram.start()
     except BaseException:

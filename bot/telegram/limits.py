@@ -12,6 +12,11 @@ it is let go and dates it by when its answer came back (`Slot.done`): a later re
 measured against that, never against an earlier guess, so network delays and a busy event
 loop can only make us more careful, never provoke flood control.
 
+A process started soon after another stopped does not know what that one sent, which Telegram
+still counts: told how long the bot was down (`quiet_for`), the windows start full as of then,
+so a quick restart costs a chat at most one window's wait (12 s for a group) instead of a
+flood error, and a start after a minute's quiet costs nothing.
+
 `ready` waits, without taking anything, until a request could go (so the outbox can pick the
 newest pending screen only then); `acquire` takes a slot in every window that applies,
 waiting if needed. Both report how long they made the caller wait, which the outbox passes
@@ -69,6 +74,7 @@ class OutboxLimits:
     """A group's wait for the limits above at least this long is reported to the service
     like flood control (`flood_waited`): a player notices it as lag. Shorter waits are
     ordinary spacing; None never reports them."""
+
 
 
 class Slot:
@@ -133,11 +139,15 @@ class Limiter:
         *,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        quiet_for: float | None = None,
     ) -> None:
+        """`quiet_for`: how long ago the process before this one (on the same token) sent
+        its last request, as far as known; None: no process before."""
         self._limits = limits
         self._clock = clock
         self._sleep = sleep
-        self._overall = _Window(limits.overall) if limits.overall else None
+        self._previous_end = None if quiet_for is None else clock() - max(quiet_for, 0.0)
+        self._overall = self._new_window(limits.overall) if limits.overall else None
         self._chats: dict[str, _Window] = {}
         self._groups: dict[str, _Window] = {}
         self._finished = asyncio.Event()  # set whenever a request under way comes back
@@ -159,7 +169,17 @@ class Limiter:
                 now = self._clock()
                 for key in [k for k, w in windows.items() if w.idle(now)]:
                     del windows[key]
-            window = windows[chat_id] = _Window(rate)
+            window = windows[chat_id] = self._new_window(rate)
+        return window
+
+    def _new_window(self, rate: Rate) -> _Window:
+        window = _Window(rate)
+        end = self._previous_end
+        if end is not None and self._clock() < end + rate.seconds:
+            for _ in range(rate.burst):  # what the process before us may have sent
+                spent = Slot()
+                spent.at = end
+                window.take(spent)
         return window
 
     async def ready(self, chat_id: str, *, counted: bool = True) -> float:

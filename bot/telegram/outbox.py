@@ -49,10 +49,10 @@ from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import MessageRef, Store, StoreError
-from bot.table_screens import board_following
+from bot.table_screens import board_following, earlier_moves
 
 from .limits import Limiter, OutboxLimits, is_group
-from .render import CAPTION_LIMIT, Shown, render, to_html
+from .render import CAPTION_LIMIT, TEXT_LIMIT, Shown, render, to_html
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,9 @@ class Outbox:
         default_language: str = "en",
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        quiet_for: float | None = None,
     ) -> None:
+        """`quiet_for`: how long the bot was down before this process (`Limiter`)."""
         self.bot = bot
         self.store = store
         self.service = service
@@ -140,7 +142,7 @@ class Outbox:
         self.counters = Counters()
         self._clock = clock
         self._sleep = sleep
-        self._limiter = Limiter(self.limits, clock=clock, sleep=sleep)
+        self._limiter = Limiter(self.limits, clock=clock, sleep=sleep, quiet_for=quiet_for)
         self._lanes: dict[str, _Lane] = {}
         self._idle = asyncio.Event()
         self._idle.set()
@@ -330,6 +332,8 @@ class Outbox:
             ref = await self._ref(place)
         if ref is not None and self._stale(ref):
             ref = None  # its id belongs to the chat before migration
+        if ref is None or ref.content_hash != fingerprint:
+            await self._tell_earlier_moves(place, screen)
         if ref is None:
             await self._send_kept(place, screen, fingerprint)
             return
@@ -348,6 +352,18 @@ class Outbox:
             await self._send_kept(place, screen, fingerprint)
             if outcome is _Edit.REPLACE:
                 await self._delete_quietly(place, ref)
+
+    async def _tell_earlier_moves(self, place: Place, screen: Screen) -> None:
+        """The moves a board's caption has no room for, told first in messages of their own
+        (a failure is logged: the board itself still goes)."""
+        for text in earlier_moves(self.translator, screen, TEXT_LIMIT - 96):
+            try:
+                await self._send(place.chat_id, place.thread_id, Screen(text), "moves",
+                                 table_id=place.table_id)
+            except (_GaveUp, TelegramBadRequest, TelegramForbiddenError) as error:
+                log.warning("table %s: earlier moves not sent (%s)", place.table_id,
+                            type(error).__name__)
+                return
 
     async def _send_kept(self, place: Place, screen: Screen, fingerprint: str) -> None:
         message = await self._send(place.chat_id, place.thread_id, screen, str(place.role),

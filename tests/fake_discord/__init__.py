@@ -44,7 +44,9 @@ What the server offers (see each module):
   (expire the 3-second deadline or 15-minute interaction tokens);
 * Discord's limits: the global limit (50 requests a second with the bot
   token, interactions exempt; a global 429), per-route buckets
-  (`DISCORD_ROUTE_LIMITS`), 30046 for edits of messages older than an hour;
+  (`DISCORD_ROUTE_LIMITS`, on by default; discord.py's waits for them pass on
+  the fake's clock, see `bucket_waits`), 30046 for edits of messages older
+  than an hour;
   ``server.most_bot_requests()``, ``server.invalid_requests``;
 * threads: private ones need the bot as a member (50001), archived ones
   refuse edits (50083) and reopen on a message, locked ones refuse the bot
@@ -56,7 +58,8 @@ What the server offers (see each module):
 Modules: `server` (HTTP, state, recording, waiting, faults), `rest` (the
 routes), `gateway` (the websocket protocol), `models` (`FakeUser`,
 `FakeGuild`, `FakeChannel`, `FakeRole`), `records`, `validation`,
-`client_helpers` (`run_client`, `stop_client`), `fixtures` (pytest).
+`client_helpers` (`run_client`, `stop_client`), `bucket_waits`, `fixtures`
+(pytest).
 """
 
 from tests.fake_waiting import WaitTimeout

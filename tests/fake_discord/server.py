@@ -47,7 +47,7 @@ from aiohttp import web
 
 from tests.fake_waiting import Waiting
 
-from . import rest
+from . import bucket_waits, rest
 from .gateway import (
     OP_INVALID_SESSION,
     OP_RECONNECT,
@@ -103,7 +103,7 @@ DISCORD_ROUTE_LIMITS: dict[str, tuple[int, float]] = {
 }
 """The buckets Discord gives the routes a game bot uses, per channel (or per
 interaction token), as its headers report them: 5 messages per 5 seconds in a
-channel, and so on. Pass as ``rate_limits`` for the real pace."""
+channel, and so on. The fake enforces them unless told otherwise (``rate_limits``)."""
 
 DEFAULT_BOT_ID = 1_234_567_890_123_456_789
 DEFAULT_TOKEN = (
@@ -132,11 +132,15 @@ class FakeDiscordServer(Waiting):
     * ``interaction_timeout`` (3 s): how long an interaction may wait for its
       first callback; ``token_lifetime`` (900 s): how long its token works for
       follow-ups and ``@original`` edits;
-    * ``rate_limit`` ``(limit, window)``: the bucket every route reports in
-      ``X-RateLimit-*`` headers and enforces with 429s (default 50 per 1 s, so
-      tests aren't slowed); ``rate_limits`` overrides it per route name, e.g.
-      ``{"send_message": (5, 5.0)}`` like Discord's per-channel limit
-      (`DISCORD_ROUTE_LIMITS` has the sizes Discord gives the routes a bot uses);
+    * ``rate_limits``: per route name, the bucket ``(limit, window)`` it
+      reports in ``X-RateLimit-*`` headers and enforces with 429s, per channel
+      (or interaction token); by default `DISCORD_ROUTE_LIMITS`, the sizes
+      Discord gives the routes a bot uses (5 messages per 5 s in a channel...);
+      ``rate_limit`` (50 per 1 s) is every other route's;
+    * ``bucket_waits_on_clock`` (True): discord.py's waits for a bucket to
+      refill pass on the fake's clock instead of in real time (`bucket_waits`),
+      so Discord's bucket sizes slow no test down; the buckets are counted on
+      `bucket_time`, the clock plus those waits;
     * ``global_limit`` ``(requests, window)``: Discord's global limit on
       everything sent with the bot token (50 a second; the interaction endpoints
       are exempt), answered with a global 429; None lifts it;
@@ -159,6 +163,7 @@ class FakeDiscordServer(Waiting):
         heartbeat_interval: float = 41.25,
         rate_limit: tuple[int, float] = (50, 1.0),
         rate_limits: dict[str, tuple[int, float]] | None = None,
+        bucket_waits_on_clock: bool = True,
         global_limit: tuple[int, float] | None = GLOBAL_LIMIT,
         old_message_edits: tuple[int, float] = (0, 3600.0),
         clock: FakeClock | None = None,
@@ -196,7 +201,11 @@ class FakeDiscordServer(Waiting):
         self.token_lifetime = token_lifetime
         self.heartbeat_interval = heartbeat_interval
         self.rate_limit = rate_limit
-        self.rate_limits = dict(rate_limits or {})
+        self.rate_limits = dict(DISCORD_ROUTE_LIMITS if rate_limits is None else rate_limits)
+        self.bucket_waits_on_clock = bucket_waits_on_clock
+        self.bucket_waits = 0.0
+        """Seconds discord.py waited for buckets to refill on the fake's clock (see
+        `bucket_time`); with ``bucket_waits_on_clock`` off, always 0."""
         self.global_limit = global_limit
         self.old_message_edits = old_message_edits
         self.invalid_requests = 0
@@ -263,6 +272,8 @@ class FakeDiscordServer(Waiting):
         self.port = self._runner.addresses[0][1]
         if self.patch_discord:
             self._patch()
+            if self.bucket_waits_on_clock:
+                bucket_waits.take_on_clock(self._bucket_waited)
 
     async def stop(self) -> None:
         """Close gateway connections (1001), shut down, restore discord.py's URLs."""
@@ -309,6 +320,8 @@ class FakeDiscordServer(Waiting):
 
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved_discord
         self._saved_discord = None
+        if self.bucket_waits_on_clock:
+            bucket_waits.sleep_for_real()
         if _active_server is self:
             _active_server = None
 
@@ -1333,6 +1346,22 @@ class FakeDiscordServer(Waiting):
             most = max(most, end - start + 1)
         return most
 
+    def bucket_refusals(self) -> list[ApiCall]:
+        """The requests a per-route bucket refused (not the global limit, not the limit on
+        old messages, not an injected 429)."""
+        injected = {id(call) for fault in self.faults for call in fault.hits}
+        return [c for c in self.calls if c.status == 429 and id(c) not in injected
+                and isinstance(c.response, dict) and c.response.get("global") is False
+                and c.response.get("code") != 30046]
+
+    def bucket_time(self) -> float:
+        """The time the per-route buckets are counted on: the fake's clock, plus every wait
+        for a bucket to refill that discord.py took on it (`bucket_waits`)."""
+        return self.clock.time() + self.bucket_waits
+
+    def _bucket_waited(self, seconds: float) -> None:
+        self.bucket_waits += max(seconds, 0.0)
+
     def _rate_limit(self, spec: rest.RouteSpec, call: ApiCall) -> dict[str, str]:
         if spec.name == "create_interaction_response":
             return {}
@@ -1345,7 +1374,7 @@ class FakeDiscordServer(Waiting):
         )
         bucket_hash = f"{abs(hash((spec.method, spec.template))) % 16**12:012x}"
         key = f"{bucket_hash}:{major}"
-        now = self.clock.time()
+        now = self.bucket_time()
         used, reset_at = self._buckets.get(key, (0, now + window))
         if now >= reset_at:
             used, reset_at = 0, now + window

@@ -21,7 +21,7 @@ Modules: `server` (HTTP, update queue, recording, waiting, fault injection),
 
 from tests.fake_waiting import WaitTimeout
 
-from .bot_helpers import make_bot, run_polling
+from .bot_helpers import SpacedRequests, make_bot, run_polling
 from .flood import Budget, FloodBudgets, FloodControl, FloodRecord
 from .formatting import EntityParseError, detect_entities, format_text, utf16_len, utf16_slice
 from .methods import METHODS, NOT_MODIFIED
@@ -55,6 +55,7 @@ __all__ = [
     "FloodRecord",
     "MessageRecord",
     "MessageSnapshot",
+    "SpacedRequests",
     "StoredFile",
     "UploadedFile",
     "WaitTimeout",

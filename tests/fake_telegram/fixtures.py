@@ -3,9 +3,12 @@
 Enable with ``pytest_plugins = ["tests.fake_telegram.fixtures"]`` in a test
 module (or the root ``conftest.py``):
 
-* ``fake_telegram``: a started `FakeTelegramServer`; teardown fails the test
-  if the fake itself hit an internal error;
-* ``fake_bot``: an aiogram ``Bot`` talking to it, session closed afterwards.
+* ``fake_telegram``: a started `FakeTelegramServer` enforcing Telegram's flood
+  budgets on ``fake_telegram.clock``, a `SkippingClock` (give the bot the same
+  clock and its ``sleep``); teardown fails the test if the fake itself hit an
+  internal error;
+* ``fake_bot``: an aiogram ``Bot`` talking to it, session closed afterwards
+  (it keeps to no budget of its own: see `SpacedRequests` for one that does).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 from aiogram import Bot
 
+from tests.hand_clock import SkippingClock
+
 from .bot_helpers import make_bot
 from .server import FakeTelegramServer
 
@@ -22,7 +27,7 @@ from .server import FakeTelegramServer
 @pytest_asyncio.fixture
 async def fake_telegram() -> AsyncIterator[FakeTelegramServer]:
     """A running fake Bot API server on 127.0.0.1."""
-    async with FakeTelegramServer() as server:
+    async with FakeTelegramServer(clock=SkippingClock(0.0)) as server:
         yield server
     assert not server.internal_errors, f"fake Telegram server errors: {server.internal_errors!r}"
 

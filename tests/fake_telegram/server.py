@@ -169,7 +169,12 @@ class FakeTelegramServer(Waiting):
     on (only commands, replies to the bot, mentions, service messages), unless
     the bot is an admin there. ``callback_timeout`` is how long a callback
     query stays answerable (Telegram: about 15 s; None = forever).
-    ``flood_control`` enforces Telegram's message budgets (see `flood`).
+    ``flood_control`` enforces Telegram's message budgets (see `flood`): by
+    default (True) Telegram's own, counted on ``clock``; a `FloodControl` of
+    one's own, or None to let everything through. ``clock`` (seconds, default
+    ``time.monotonic``) also dates `calls`; tests give the fake and the bot one
+    clock that moves on as the bot waits (`tests.hand_clock.SkippingClock`), so
+    the bot keeps to the budgets without the test sitting them out.
     """
 
     def __init__(
@@ -180,7 +185,8 @@ class FakeTelegramServer(Waiting):
         bot_first_name: str = "Fake Game Bot",
         privacy_mode: bool = False,
         callback_timeout: float | None = 15.0,
-        flood_control: FloodControl | None = None,
+        flood_control: FloodControl | bool | None = True,
+        clock: Callable[[], float] = time.monotonic,
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
@@ -225,7 +231,10 @@ class FakeTelegramServer(Waiting):
         self.allowed_updates: list[str] | None = None
         """The last ``allowed_updates`` the bot asked for (None: Telegram's default)."""
         self.faults: list[Fault] = []
-        self.flood_control = flood_control
+        self.clock = clock
+        if flood_control is True:
+            flood_control = FloodControl(clock=clock)
+        self.flood_control = flood_control or None
         """Telegram's budgets (`flood.FloodControl`), enforced when set; None lets
         everything through."""
 
@@ -862,7 +871,7 @@ class FakeTelegramServer(Waiting):
         entry = METHODS.get(name.lower())
         canonical = entry[0] if entry else name
         polling = canonical == "getUpdates"
-        call = ApiCall(canonical, {}, {}, time=time.monotonic())
+        call = ApiCall(canonical, {}, {}, time=self.clock())
         if polling:
             self.poll_count += 1
         else:

@@ -62,6 +62,7 @@ table-again-players-only = Only the players of this game can start it again.
 # Board caption: several moves happened since the board was last shown; each of the newest
 # is one line, and this counts the ones before them.
 table-moves-earlier = { $count ->
-        [one] One earlier move, then:
-       *[other] { $count } earlier moves, then:
+        [one] One earlier move is told in a message of its own; then:
+       *[other] { $count } earlier moves are told in a message of their own; then:
     }
+table-moves-earlier-list = Earlier moves:

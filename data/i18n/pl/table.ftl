@@ -62,8 +62,9 @@ table-again-players-only = Tylko gracze tej gry mogą zacząć ją od nowa.
 # Podpis planszy: od ostatniego pokazania planszy było kilka ruchów; najnowsze mają po
 # wierszu, a ten wiersz liczy wcześniejsze.
 table-moves-earlier = { $count ->
-        [one] { $count } wcześniejszy ruch, potem:
-        [few] { $count } wcześniejsze ruchy, potem:
-        [many] { $count } wcześniejszych ruchów, potem:
-       *[other] { $count } wcześniejszego ruchu, potem:
+        [one] { $count } wcześniejszy ruch — w osobnej wiadomości; potem:
+        [few] { $count } wcześniejsze ruchy — w osobnej wiadomości; potem:
+        [many] { $count } wcześniejszych ruchów — w osobnej wiadomości; potem:
+       *[other] { $count } wcześniejszego ruchu — w osobnej wiadomości; potem:
     }
+table-moves-earlier-list = Wcześniejsze ruchy:
