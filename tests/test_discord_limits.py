@@ -17,6 +17,8 @@ from bot.discord.pacing import GlobalPacer
 from bot.discord.render import CONTENT_LIMIT, ELLIPSIS, escape
 from bot.rules_text import rules_text
 from bot.screens import Post, Role
+from bot.table_screens import players_of
+from bot.tables import events_from_json
 from engine.registry import GAMES
 from tests.discord_e2e_helpers import (
     TR,
@@ -28,6 +30,7 @@ from tests.discord_e2e_helpers import (
     lang_of,
     lobby,
     notes,
+    options,
     ping,
 )
 from tests.fake_discord import DISCORD_ROUTE_LIMITS, FakeChannel, FakeDiscordServer, FakeUser
@@ -200,6 +203,77 @@ async def test_a_turn_ping_overtakes_a_board_edit_held_back(
     assert [c for c in server.calls if c.status == 429] == server.calls_of(
         "edit_message", ok=False)  # the injected one only: the buckets were kept to
     assert await board_is_current(world, table)
+
+
+async def test_a_fast_tables_held_back_board_tells_every_move_when_it_goes(
+        world: World, fake_discord: FakeDiscordServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Anna against three computer players, pressing as fast as her panel changes, while the
+    channel's board waits (its budget spent elsewhere): more moves pile up than the board's
+    text holds. When it goes, the earlier ones go in a message of their own: every move
+    reached the channel."""
+    server = fake_discord
+    anna = server.user("Anna", locale="en-US")
+    guild = server.guild("Fast night", owner=anna, members=[anna])
+    channel = server.text_channel(guild, "games")
+    table = await world.open_table(channel, anna, [], game="hanabi")
+    the_lobby = lobby(channel)
+    for _ in range(3):
+        await world.click(anna, button(the_lobby, "computer"))
+        [easy] = [c for c in options(the_lobby)
+                  if c.press.kind == "computer" and c.press.arg == "easy"]
+        await world.click(anna, easy)
+    await world.click(anna, button(the_lobby, "clock"))
+    [off] = [c for c in options(the_lobby) if c.press.kind == "clock" and c.press.arg == "0"]
+    await world.click(anna, off)
+    first = await world.start_game(channel, anna)
+    outbox, scheduler = world.bot.client.outbox, world.bot.service.scheduler
+    budget = asyncio.Event()
+    show = outbox._show
+
+    async def held(post: Post, **options: bool) -> None:
+        if post.place.role is Role.BOARD:
+            await budget.wait()
+        await show(post, **options)
+
+    monkeypatch.setattr(outbox, "_show", held)
+    main_lane = f"c:{channel.id}"
+
+    async def press(record_of: object) -> None:
+        """The press answered, the computer players' moves made, everything but the held
+        board delivered."""
+        record = record_of
+        await server.wait_until(lambda: record.acknowledged, 10)  # type: ignore[attr-defined]
+        await world.bot.client.interactions.drain(10)
+        while not await scheduler.idle():
+            await scheduler.drain()
+            await asyncio.sleep(0.01)
+        await server.wait_until(lambda: all(
+            name == main_lane for name in outbox._lanes), 10, message="the other lanes")
+
+    rng = random.Random(7)
+    start = await world.version(table)
+    while (await world.version(table) < start + 24
+           and (await world.store.get_table(table)).status == "playing"):  # type: ignore[union-attr]
+        if not choices(anna):
+            await press(anna.click(first, button(first, "hand").custom_id))
+        pick = choose(choices(anna), rng)
+        await press(anna.select(pick.message, pick.custom_id, [pick.value])
+                    if pick.value is not None else anna.click(pick.message, pick.custom_id))
+    assert await world.version(table) >= start + 16  # a fast table: many moves piled up
+    budget.set()
+    await world.settle()
+    told = [text for message in channel.bot_messages for text in message.texts()]
+    assert any(text.startswith(TR.t("en", "table-moves-earlier-list")) for text in told)
+    names = [p.name for p in players_of(await world.store.list_seats(table), "en")]
+    untold = []
+    for n in range(1, await world.version(table) + 1):
+        record = await world.store.action_record(table, n)
+        assert record is not None and record.events is not None
+        lines = [escape(TR.render_label("en", e.label, names))
+                 for e in events_from_json(record.events) if e.visible_to(None)]
+        if lines and not any(all(line in text for line in lines) for text in told):
+            untold.append(lines)
+    assert untold == []
 
 
 async def test_a_board_older_than_an_hour_is_replaced_not_edited(
