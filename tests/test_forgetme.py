@@ -40,21 +40,14 @@ async def harness(tmp_path, clock):
 async def rows_about(store: Store, user: UserRef) -> dict[str, int]:
     """How many rows of each table name the person (by id, or by name)."""
     queries = {
-        "seats": "SELECT count(*) FROM seats WHERE user_id = ? OR display_name = ?",
-        "tables": "SELECT count(*) FROM tables WHERE creator_id = ? OR creator_name = ?",
-        "user_settings": "SELECT count(*) FROM user_settings WHERE user_id = ? OR ? = ''",
-        "pending_joins": "SELECT count(*) FROM pending_joins WHERE user_id = ? OR ? = ''",
-        "messages": "SELECT count(*) FROM messages WHERE chat_id = ? OR ? = ''",
+        "seats": "SELECT count(*) FROM seats WHERE user_id = :id OR display_name = :name",
+        "tables": "SELECT count(*) FROM tables WHERE creator_id = :id OR creator_name = :name",
+        "user_settings": "SELECT count(*) FROM user_settings WHERE user_id = :id OR :name = ''",
+        "pending_joins": "SELECT count(*) FROM pending_joins WHERE user_id = :id OR :name = ''",
+        "messages": "SELECT count(*) FROM messages WHERE chat_id = :id OR :name = ''",
     }
-
-    async def read(db):
-        counts = {}
-        for name, sql in queries.items():
-            async with db.execute(sql, (user.id, user.name)) as cursor:
-                counts[name] = (await cursor.fetchone())[0]
-        return counts
-
-    return await store._read(read)
+    return await store._read(lambda tx: {
+        name: tx.scalar(sql, id=user.id, name=user.name) for name, sql in queries.items()})
 
 
 async def history(h: Harness, clock) -> None:

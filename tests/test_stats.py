@@ -161,9 +161,9 @@ async def test_computer_and_abandoned_games_count_but_are_not_rated(harness: Har
     # a person whose seat a computer took (they left) still played it; the game is not rated
     gone = await keep_game(store, clock, GROUP, "lanterns", [ann, bob],
                            (Standing(1, 1, 30), Standing(0, 2, 20)))
-    await store._write(lambda db: db.execute(
-        "UPDATE seats SET computer = 'normal', absence = 'left' WHERE table_id = ? AND"
-        " user_id = '301'", (gone,)))
+    await store._write(lambda tx: tx.run(
+        "UPDATE seats SET computer = 'normal', absence = 'left' WHERE table_id = :table AND"
+        " user_id = '301'", table=gone))
     board = stats.leaderboard(await store.played_games("telegram"), GAMES["lanterns"])
     assert [(f.user_id, f.games, f.wins, f.rated) for f in board] == [
         ("301", 3, 1, 0), ("302", 3, 1, 0)]  # unrated: by wins, games, then name
