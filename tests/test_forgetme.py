@@ -19,7 +19,8 @@ from engine.registry import GAMES
 from tests.service_harness import GROUP, Harness, open_harness
 from tests.test_stats import OTHER, keep_game
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+# `clock`, and `database`: each test on SQLite and on PostgreSQL
+pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
 
 TR = Translator.load()
 ANN, BOB, CLEO = UserRef("301", "Ann", "en"), UserRef("302", "Bob", "en"), UserRef("303",
@@ -31,8 +32,8 @@ def dm(user: UserRef) -> ChatRef:
 
 
 @pytest.fixture
-async def harness(tmp_path, clock):
-    async with open_harness(tmp_path, TR, clock=clock) as h:
+async def harness(tmp_path, clock, database):
+    async with open_harness(tmp_path, TR, clock=clock, database=database) as h:
         await h.service.store.set_chat_options("telegram", GROUP.id, clock="off")
         yield h
 

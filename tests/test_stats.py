@@ -22,7 +22,8 @@ from render.kit import medal_sprite
 from render.leaderboard import WIDTH, Row, Section, leaderboard_png
 from tests.service_harness import GROUP, Harness, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+# `clock`, and `database`: each test on SQLite and on PostgreSQL
+pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
 
 TR = Translator.load()
 OTHER = ChatRef("telegram", "-200", title="Other group")
@@ -31,8 +32,8 @@ PEOPLE = {str(n): name for n, name in zip(range(301, 306), ("Ann", "Bob", "Cleo"
 
 
 @pytest.fixture
-async def harness(tmp_path, clock):
-    async with open_harness(tmp_path, TR, clock=clock) as h:
+async def harness(tmp_path, clock, database):
+    async with open_harness(tmp_path, TR, clock=clock, database=database) as h:
         yield h
 
 

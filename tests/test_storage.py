@@ -173,6 +173,77 @@ async def test_a_database_from_before_action_records_keeps_its_actions(db_path: 
         assert (record.seat, record.action, record.events, record.settled) == (0, "p:1", None, None)
 
 
+def _dump(path: Path) -> tuple[dict[str, str], dict[str, list[tuple]]]:
+    """Every schema object's SQL and every table's rows, of a SQLite file."""
+    con = sqlite3.connect(path)
+    try:
+        schema = {name: sql for name, sql in con.execute(
+            "SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
+        rows = {name: sorted(con.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+                for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                           " AND name NOT LIKE 'sqlite_%'")}
+    finally:
+        con.close()
+    return schema, rows
+
+
+async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> None:
+    """A database the SQLite-only code made (schema 5, `PRAGMA user_version`) is taken over by
+    Alembic without a row or an index changing, and its game goes on."""
+    sqlite_legacy.build(db_path)  # what bot/storage/schema.py made, up to version 5
+    con = sqlite3.connect(db_path, isolation_level=None)
+    for statement in (
+        ("INSERT INTO tables VALUES (1, 'telegram', '-100', '', 'lanterns', '{\"v\":1}', 42,"
+        " 'finished', 'u0', 'Ann', 'pl', 'Club', 2, '{\"over\":true}', 10, 20, 'turn:60', 11,"
+        " 20)"),
+        ("INSERT INTO tables VALUES (2, 'discord', '555', '7', 'hanabi', '{}', -9, 'playing',"
+        " 'u1', 'Bob', 'ru', 'Den', 1, '{\"turn\":1}', 30, 31, 'live:300:5', 30, NULL)"),
+        ("INSERT INTO seats VALUES (1, 'u0', 0, 0, 'Ann', 'pl', '900', 'ok', 10, NULL, NULL, NULL,"
+        " 0)"),
+        ("INSERT INTO seats VALUES (1, 'cpu', 1, 1, 'Easy', NULL, NULL, 'unknown', 10, 'easy',"
+        " NULL, NULL, 0)"),
+        ("INSERT INTO seats VALUES (2, 'u1', 0, 0, 'Bob', 'ru', NULL, 'unreachable', 30, NULL,"
+        " 250.5, 'away', 2)"),
+        ("INSERT INTO seats VALUES (2, 'u2', 1, 1, 'Cy', NULL, NULL, 'unknown', 30, NULL, NULL,"
+        " NULL, 0)"),
+        "INSERT INTO actions VALUES (1, 1, 0, 'p:1', 12, '[{\"key\":\"e\"}]', NULL)",
+        "INSERT INTO actions VALUES (1, 2, 1, 'p:2', 13, NULL, '{\"poses\":[1.5]}')",
+        "INSERT INTO actions VALUES (2, 1, 0, 'h:3', 32, NULL, NULL)",
+        "INSERT INTO messages VALUES (2, 'board', -1, '555', '77', 'hash', 33)",
+        "INSERT INTO messages VALUES (2, 'panel', 0, '900', '78', NULL, 33)",
+        "INSERT INTO pending_joins VALUES ('tok', 2, 'u3', 34)",
+        "INSERT INTO chat_settings VALUES ('telegram', '-100', 'pl')",
+        "INSERT INTO user_settings VALUES ('discord', 'u1', 'ru', '900', 1)",
+        "INSERT INTO due_work VALUES (2, 'clock:1', 1, 400.25)",
+        "INSERT INTO votes VALUES (1, 2, 'absent', 0, '{\"1\":\"wait\"}', 35)",
+        "INSERT INTO chat_options VALUES ('discord', '555', 'turn:60', 'admins', 0, 15)",
+        "INSERT INTO heartbeat VALUES (1, 36)",
+        "INSERT INTO results VALUES (1, 0, 1, 30, '[2]')",
+        "INSERT INTO results VALUES (1, 1, 2, 20, '[]')",
+    ):
+        con.execute(statement)
+    con.close()
+    schema, rows = _dump(db_path)
+    assert all(rows.values())  # every table holds something
+
+    async with Store.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+    after_schema, after_rows = _dump(db_path)
+    assert after_rows.pop("alembic_version") == [("0005",)]
+    after_schema.pop("alembic_version")
+    assert (after_schema, after_rows) == (schema, rows)
+
+    async with Store.open(db_path) as store:  # the game goes on where it was
+        table, seats = await store.load_table(2)
+        assert (table.version, table.state, table.clock) == (1, {"turn": 1}, "live:300:5")
+        assert [(s.user_id, s.bank, s.absence) for s in seats] == [
+            ("u1", 250.5, "away"), ("u2", None, None)]
+        assert await store.commit_action(2, 1, 1, "h:4", {"turn": 2}) == 2
+        assert await store.action_log(2) == [(0, "h:3"), (1, "h:4")]
+        assert [r.rank for r in await store.results(1)] == [1, 2]
+        assert (await store.votes(2))[0].ballots == {1: "wait"}
+
+
 # --- tables -------------------------------------------------------------------------
 
 

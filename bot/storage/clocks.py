@@ -32,7 +32,7 @@ class ClockStore(StorePart):
         """Choose a lobby's clock; False once the game has started."""
         return await self._write(lambda tx: tx.run(
             "UPDATE tables SET clock = :clock WHERE id = :id AND status = 'lobby'",
-            clock=clock, id=table_id) > 0)
+            clock=clock, id=table_id) > 0, one_statement=True)
 
     async def update_seat(self, table_id: int, seat: int, *, bank: Any = _UNCHANGED,
                           absence: Any = _UNCHANGED, timeouts: Any = _UNCHANGED,
@@ -46,7 +46,7 @@ class ClockStore(StorePart):
         sets = ", ".join(f"{name} = :{name}" for name in fields)  # names are ours
         await self._write(lambda tx: tx.run(
             f"UPDATE seats SET {sets} WHERE table_id = :table AND seat = :seat",
-            **fields, table=table_id, seat=seat))
+            **fields, table=table_id, seat=seat), one_statement=True)
 
     # --- votes ----------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ class ClockStore(StorePart):
         """The bot is alive at `now` (written every few seconds while it runs)."""
         await self._write(lambda tx: tx.run(
             "INSERT INTO heartbeat (id, at) VALUES (1, :now)"
-            " ON CONFLICT (id) DO UPDATE SET at = excluded.at", now=now))
+            " ON CONFLICT (id) DO UPDATE SET at = excluded.at", now=now), one_statement=True)
 
     async def last_beat(self) -> float | None:
         return await self._read(lambda tx: tx.scalar("SELECT at FROM heartbeat WHERE id = 1"))

@@ -53,7 +53,7 @@ class DueWorkStore(StorePart):
             f"INSERT INTO due_work ({_COLUMNS}) VALUES (:table, :kind, :version, :due)"
             " ON CONFLICT (table_id, kind)"
             " DO UPDATE SET version = excluded.version, due_at = excluded.due_at",
-            table=table_id, kind=kind, version=version, due=due_at))
+            table=table_id, kind=kind, version=version, due=due_at), one_statement=True)
 
     async def due_work(self, now: float, limit: int = 100) -> list[DueWork]:
         """Deadlines due at `now`, oldest first."""
@@ -78,7 +78,8 @@ class DueWorkStore(StorePart):
         return await self._write(lambda tx: tx.run(
             "DELETE FROM due_work WHERE table_id = :table AND kind = :kind"
             " AND version = :version AND due_at = :due",
-            table=work.table_id, kind=work.kind, version=work.version, due=work.due_at) > 0)
+            table=work.table_id, kind=work.kind, version=work.version, due=work.due_at) > 0,
+            one_statement=True)
 
     async def claim_due(self, now: float, *, limit: int = 100,
                         skip_tables: Iterable[int] = ()) -> list[DueWork]:

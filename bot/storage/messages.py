@@ -38,7 +38,7 @@ class MessageStore(StorePart):
             " message_id = excluded.message_id, content_hash = excluded.content_hash,"
             " updated_at = excluded.updated_at RETURNING *",
             table=table_id, role=role, seat=seat_key(seat), chat=str(chat_id),
-            message=str(message_id), hash=content_hash, now=self._clock()))
+            message=str(message_id), hash=content_hash, now=self._clock()), one_statement=True)
         return message_row(row)
 
     async def set_message_hash(
@@ -49,9 +49,9 @@ class MessageStore(StorePart):
             "UPDATE messages SET content_hash = :hash, updated_at = :now"
             " WHERE table_id = :table AND role = :role AND seat = :seat",
             hash=content_hash, now=self._clock(), table=table_id, role=role,
-            seat=seat_key(seat)) > 0)
+            seat=seat_key(seat)) > 0, one_statement=True)
 
     async def delete_message(self, table_id: int, role: str, seat: int | None = None) -> bool:
         return await self._write(lambda tx: tx.run(
             "DELETE FROM messages WHERE table_id = :table AND role = :role AND seat = :seat",
-            table=table_id, role=role, seat=seat_key(seat)) > 0)
+            table=table_id, role=role, seat=seat_key(seat)) > 0, one_statement=True)

@@ -31,7 +31,7 @@ class SettingsStore(StorePart):
             "INSERT INTO chat_settings (platform, chat_id, language)"
             " VALUES (:platform, :chat, :language)"
             " ON CONFLICT (platform, chat_id) DO UPDATE SET language = excluded.language",
-            platform=Platform(platform), chat=str(chat_id), language=language))
+            platform=Platform(platform), chat=str(chat_id), language=language), one_statement=True)
 
     async def get_user_settings(self, platform: str, user_id: Id) -> UserSettings | None:
         row = await self._read(lambda tx: tx.one(

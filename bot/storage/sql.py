@@ -88,5 +88,5 @@ class StorePart:
     async def _read(self, fn: Callable[[Tx], T], *, snapshot: bool = False) -> T:
         raise NotImplementedError
 
-    async def _write(self, fn: Callable[[Tx], T]) -> T:
+    async def _write(self, fn: Callable[[Tx], T], *, one_statement: bool = False) -> T:
         raise NotImplementedError

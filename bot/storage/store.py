@@ -174,10 +174,10 @@ class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, Setting
             raise StoreError("store is closed")
         return await self._database.read(fn, snapshot=snapshot)
 
-    async def _write(self, fn: Callable[[Tx], T]) -> T:
+    async def _write(self, fn: Callable[[Tx], T], *, one_statement: bool = False) -> T:
         if self._closed:
             raise StoreError("store is closed")
-        task = asyncio.ensure_future(self._database.write(fn))
+        task = asyncio.ensure_future(self._database.write(fn, one_statement=one_statement))
         self._inflight.add(task)
         task.add_done_callback(self._inflight.discard)
         try:
