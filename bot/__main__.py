@@ -57,7 +57,7 @@ def main() -> int:
 
 def serve(settings: Settings) -> int:
     log.info("Starting (database %s, default language %s)",
-             settings.database_path, settings.default_language)
+             settings.database_label, settings.default_language)
     try:
         status = asyncio.run(run(settings))
     except KeyboardInterrupt:

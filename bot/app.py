@@ -38,7 +38,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
     stop = stop_event or asyncio.Event()
     signals = _stop_on_signals(stop)
     try:
-        async with Store.open(settings.database_path) as store:
+        async with Store.open(settings.database) as store:
             service = TableService(store, translator,
                                    default_language=settings.default_language,
                                    computer_pause=settings.computer_pause,

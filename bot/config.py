@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     """Base URL of a self-hosted Bot API server, without a trailing slash; None = official."""
     discord_bot_token: SecretStr | None = None
     database_path: Path = Path("gamehost.sqlite3")
+    database_url: SecretStr | None = None
+    """A postgresql:// URL: keep everything in PostgreSQL instead of the SQLite file."""
     default_language: Literal["en", "ru", "pl"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     computer_pause: float = Field(default=1.5, ge=0, le=30)
@@ -105,6 +107,19 @@ class Settings(BaseSettings):
             return Path(value.strip()).expanduser()
         return value
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgresql_url(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
+                raise ValueError("must be a postgresql:// URL, such as "
+                                 "postgresql://gamehost@127.0.0.1:5432/gamehost "
+                                 "(or empty for the SQLite file of DATABASE_PATH)")
+        return value
+
     @field_validator("default_language", mode="before")
     @classmethod
     def _known_language(cls, value: Any) -> Any:
@@ -123,6 +138,22 @@ class Settings(BaseSettings):
             if value not in LOG_LEVELS:
                 raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return value
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: the PostgreSQL URL if set, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
+
+    @property
+    def database_label(self) -> str:
+        """The database, to name in logs (never a password)."""
+        if self.database_url is None:
+            return str(self.database_path)
+        parts = urlsplit(self.database_url.get_secret_value())
+        host = parts.hostname or "localhost"
+        return f"PostgreSQL {host}:{parts.port or 5432}{parts.path}"
 
     @property
     def has_telegram(self) -> bool:
@@ -171,6 +202,7 @@ def _describe(error: Any) -> str:
     name = "_".join(str(part) for part in error["loc"]).upper() or "SETTINGS"
     message = str(error["msg"]).removeprefix("Value error, ")
     value = error.get("input")
-    if "TOKEN" in name or "SECRET" in name or not isinstance(value, str | int | float):
+    if any(word in name for word in ("TOKEN", "SECRET", "URL")) or \
+            not isinstance(value, str | int | float):
         return f"{name}: {message}"  # never echo a secret
     return f"{name}={value!r}: {message}"

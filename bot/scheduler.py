@@ -1,8 +1,10 @@
 """The one loop that fires due work (see bot/storage/due.py).
 
-Each tick reads the deadlines that are due, claims each (a conditional delete: exactly one
-claimer wins) and fires it in a task of its own, so a computer player thinking at one table
-never holds up another table's deadline. Between ticks the loop sleeps until the next
+Each tick claims the deadlines that are due (`Store.claim_due`: each goes to exactly one
+claimer, whichever process it is in; on PostgreSQL with `FOR UPDATE SKIP LOCKED`, so workers
+claiming at once never wait for each other), at most one per table, and fires each in a task
+of its own, so a computer player thinking at one table never holds up another table's
+deadline. Between ticks the loop sleeps until the next
 deadline, and `wake()` cuts the sleep short when a new one is set. Nothing waits in memory:
 a deadline set before a kill -9 is read again from the database by the next process.
 
@@ -46,20 +48,16 @@ class Scheduler:
 
     async def tick(self) -> int:
         """Claim and start firing everything due now; return how many were started."""
-        started = 0
-        for work in await self._store.due_work(self._clock()):
-            if work.table_id in self._firing:
-                continue  # that table's previous deadline is still being acted on
-            self._claiming += 1  # between the claim and its task, `idle` must not say so
-            try:
-                if not await self._store.claim(work):
-                    continue  # another process took it, or it moved
-            finally:
-                self._claiming -= 1
+        self._claiming += 1  # between the claim and its tasks, `idle` must not say so
+        try:
+            # a table whose previous deadline is still being acted on keeps its next one
+            claimed = await self._store.claim_due(self._clock(), skip_tables=self._firing)
+        finally:
+            self._claiming -= 1
+        for work in claimed:
             task = asyncio.create_task(self._run(work), name=f"due {work.kind} {work.table_id}")
             self._firing[work.table_id] = task
-            started += 1
-        return started
+        return len(claimed)
 
     async def _run(self, work: DueWork) -> None:
         try:
@@ -111,6 +109,9 @@ class Scheduler:
                 # tasks wake the loop when they end
                 sleep = self._idle
             try:
-                await asyncio.wait_for(self._wakeup.wait(), sleep)
+                # not wait_for: on Python 3.11 it loses a cancel (stop) that comes as the
+                # wait ends (a fired deadline's wake), and the loop would never stop
+                async with asyncio.timeout(sleep):
+                    await self._wakeup.wait()
             except TimeoutError:
                 pass

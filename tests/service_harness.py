@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.i18n import Translator
 from bot.screens import (
@@ -136,11 +137,16 @@ class Harness:
 @asynccontextmanager
 async def open_harness(folder: Path, translator: Translator, *,
                        clock: Callable[[], float] = time.time,
-                       computer_pause: float = 0.0) -> AsyncIterator[Harness]:
-    """A service on a fresh database, on a Telegram-like platform (joining needs the private
+                       computer_pause: float = 0.0, database: Any = None
+                       ) -> AsyncIterator[Harness]:
+    """A service on a fresh database (a SQLite file in `folder`, or `database` from
+    tests/store_backends.py), on a Telegram-like platform (joining needs the private
     chat), with fixed seeds so every test plays the same games each run. Computer turns fire
     only when a test calls `run_due` (no scheduler loop runs)."""
-    store = await Store.open(folder / "db.sqlite3", clock=clock)
+    if database is None:
+        store = await Store.open(folder / "db.sqlite3", clock=clock)
+    else:
+        store = await database.open(clock=clock)
     service = TableService(store, translator, seeds=itertools.count(2026).__next__,
                            clock=clock, computer_pause=computer_pause)
     harness = Harness(service)

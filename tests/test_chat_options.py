@@ -4,23 +4,23 @@ group that becomes a supergroup, and a database from schema 3 keeping everything
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-import aiosqlite
 import pytest
 import pytest_asyncio
 
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, ChatOptions, Store
-from bot.storage.schema import migrate
+from bot.storage import SCHEMA_VERSION, ChatOptions, Store, sqlite_legacy
 
 pytestmark = pytest.mark.asyncio
+pytest_plugins = ["tests.store_backends"]  # `database`: each test on SQLite and PostgreSQL
 
 TG = "telegram"
 
 
 @pytest_asyncio.fixture
-async def store(tmp_path: Path):
-    async with Store.open(tmp_path / "bot.sqlite3") as s:
+async def store(database):
+    async with database.open() as s:
         yield s
 
 
@@ -100,21 +100,21 @@ async def test_active_tables_and_title_of_a_chat(store: Store) -> None:
 async def test_a_database_from_schema_3_keeps_its_data_and_gets_default_options(
         tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as db:
-        await db.execute("PRAGMA foreign_keys = ON")
-        await migrate(db, MIGRATIONS[:3])
-        await db.execute("INSERT INTO tables (id, platform, chat_id, game, status, version,"
-                         " creator_id, language, title, created_at, updated_at) VALUES"
-                         " (1, 'telegram', '-100', 'lanterns', 'lobby', 0, 'u0', 'pl', 'Club',"
-                         " 0, 0)")
-        await db.execute("INSERT INTO seats (table_id, user_id, join_order, display_name,"
-                         " joined_at, computer) VALUES (1, 'u0', 0, 'Ann', 0, NULL)")
-        await db.execute("INSERT INTO due_work (table_id, kind, version, due_at)"
-                         " VALUES (1, 'lobby', 0, 1800)")
-        await db.execute("INSERT INTO chat_settings (platform, chat_id, language)"
-                         " VALUES ('telegram', '-100', 'pl')")
-        await db.execute("INSERT INTO user_settings (platform, user_id, language, dm_ok)"
-                         " VALUES ('telegram', 'u0', 'ru', 1)")
+    sqlite_legacy.build(path, 3)  # as the code of schema 3 made it
+    db = sqlite3.connect(path, isolation_level=None)
+    for statement in (
+            ("INSERT INTO tables (id, platform, chat_id, game, status, version, creator_id,"
+             " language, title, created_at, updated_at) VALUES (1, 'telegram', '-100',"
+             " 'lanterns', 'lobby', 0, 'u0', 'pl', 'Club', 0, 0)"),
+            ("INSERT INTO seats (table_id, user_id, join_order, display_name, joined_at,"
+             " computer) VALUES (1, 'u0', 0, 'Ann', 0, NULL)"),
+            "INSERT INTO due_work (table_id, kind, version, due_at) VALUES (1, 'lobby', 0, 1800)",
+            ("INSERT INTO chat_settings (platform, chat_id, language)"
+             " VALUES ('telegram', '-100', 'pl')"),
+            ("INSERT INTO user_settings (platform, user_id, language, dm_ok)"
+             " VALUES ('telegram', 'u0', 'ru', 1)")):
+        db.execute(statement)
+    db.close()
     async with Store.open(path) as store:
         assert await store.schema_version() == SCHEMA_VERSION
         table = await store.get_table(1)

@@ -13,6 +13,7 @@ VARIABLES = (
     "TELEGRAM_API_SERVER",
     "DISCORD_BOT_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
     "DEFAULT_LANGUAGE",
     "LOG_LEVEL",
     "PLAYGROUND",
@@ -158,6 +159,20 @@ def test_malformed_telegram_token_is_rejected_without_echoing_it(
     message = str(caught.value)
     assert "TELEGRAM_BOT_TOKEN" in message
     assert token not in message
+
+
+def test_a_database_url_chooses_postgresql_and_its_password_is_never_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().database == Path("gamehost.sqlite3")  # SQLite by default
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:hunter2@db.example:6432/games")
+    settings = load_settings()
+    assert settings.database == "postgresql://bot:hunter2@db.example:6432/games"
+    assert settings.database_label == "PostgreSQL db.example:6432/games"
+    assert "hunter2" not in repr(settings)
+    monkeypatch.setenv("DATABASE_URL", "mysql://bot:hunter2@db.example/games")
+    with pytest.raises(ConfigError, match="DATABASE_URL.*postgresql://") as caught:
+        load_settings()
+    assert "hunter2" not in str(caught.value)
 
 
 def test_invalid_log_level_lists_the_choices(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,7 +19,8 @@ from engine.registry import GAMES
 from tests.service_harness import GROUP, Harness, open_harness
 from tests.test_stats import OTHER, keep_game
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+# `clock`, and `database`: each test on SQLite and on PostgreSQL
+pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
 
 TR = Translator.load()
 ANN, BOB, CLEO = UserRef("301", "Ann", "en"), UserRef("302", "Bob", "en"), UserRef("303",
@@ -31,8 +32,8 @@ def dm(user: UserRef) -> ChatRef:
 
 
 @pytest.fixture
-async def harness(tmp_path, clock):
-    async with open_harness(tmp_path, TR, clock=clock) as h:
+async def harness(tmp_path, clock, database):
+    async with open_harness(tmp_path, TR, clock=clock, database=database) as h:
         await h.service.store.set_chat_options("telegram", GROUP.id, clock="off")
         yield h
 
@@ -40,21 +41,14 @@ async def harness(tmp_path, clock):
 async def rows_about(store: Store, user: UserRef) -> dict[str, int]:
     """How many rows of each table name the person (by id, or by name)."""
     queries = {
-        "seats": "SELECT count(*) FROM seats WHERE user_id = ? OR display_name = ?",
-        "tables": "SELECT count(*) FROM tables WHERE creator_id = ? OR creator_name = ?",
-        "user_settings": "SELECT count(*) FROM user_settings WHERE user_id = ? OR ? = ''",
-        "pending_joins": "SELECT count(*) FROM pending_joins WHERE user_id = ? OR ? = ''",
-        "messages": "SELECT count(*) FROM messages WHERE chat_id = ? OR ? = ''",
+        "seats": "SELECT count(*) FROM seats WHERE user_id = :id OR display_name = :name",
+        "tables": "SELECT count(*) FROM tables WHERE creator_id = :id OR creator_name = :name",
+        "user_settings": "SELECT count(*) FROM user_settings WHERE user_id = :id OR :name = ''",
+        "pending_joins": "SELECT count(*) FROM pending_joins WHERE user_id = :id OR :name = ''",
+        "messages": "SELECT count(*) FROM messages WHERE chat_id = :id OR :name = ''",
     }
-
-    async def read(db):
-        counts = {}
-        for name, sql in queries.items():
-            async with db.execute(sql, (user.id, user.name)) as cursor:
-                counts[name] = (await cursor.fetchone())[0]
-        return counts
-
-    return await store._read(read)
+    return await store._read(lambda tx: {
+        name: tx.scalar(sql, id=user.id, name=user.name) for name, sql in queries.items()})
 
 
 async def history(h: Harness, clock) -> None:

@@ -22,7 +22,8 @@ from render.kit import medal_sprite
 from render.leaderboard import WIDTH, Row, Section, leaderboard_png
 from tests.service_harness import GROUP, Harness, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+# `clock`, and `database`: each test on SQLite and on PostgreSQL
+pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
 
 TR = Translator.load()
 OTHER = ChatRef("telegram", "-200", title="Other group")
@@ -31,8 +32,8 @@ PEOPLE = {str(n): name for n, name in zip(range(301, 306), ("Ann", "Bob", "Cleo"
 
 
 @pytest.fixture
-async def harness(tmp_path, clock):
-    async with open_harness(tmp_path, TR, clock=clock) as h:
+async def harness(tmp_path, clock, database):
+    async with open_harness(tmp_path, TR, clock=clock, database=database) as h:
         yield h
 
 
@@ -161,9 +162,9 @@ async def test_computer_and_abandoned_games_count_but_are_not_rated(harness: Har
     # a person whose seat a computer took (they left) still played it; the game is not rated
     gone = await keep_game(store, clock, GROUP, "lanterns", [ann, bob],
                            (Standing(1, 1, 30), Standing(0, 2, 20)))
-    await store._write(lambda db: db.execute(
-        "UPDATE seats SET computer = 'normal', absence = 'left' WHERE table_id = ? AND"
-        " user_id = '301'", (gone,)))
+    await store._write(lambda tx: tx.run(
+        "UPDATE seats SET computer = 'normal', absence = 'left' WHERE table_id = :table AND"
+        " user_id = '301'", table=gone))
     board = stats.leaderboard(await store.played_games("telegram"), GAMES["lanterns"])
     assert [(f.user_id, f.games, f.wins, f.rated) for f in board] == [
         ("301", 3, 1, 0), ("302", 3, 1, 0)]  # unrated: by wins, games, then name

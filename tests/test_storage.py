@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import sqlite3
 import sys
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import aiosqlite
+import asyncpg
 import pytest
 import pytest_asyncio
 
 from bot.storage import (
     ACTIVE,
-    MIGRATIONS,
     SCHEMA_VERSION,
     ActiveTableExists,
     AlreadySeated,
@@ -27,10 +28,15 @@ from bot.storage import (
     TableFull,
     TableNotFound,
     VersionConflict,
+    sqlite_legacy,
 )
-from bot.storage.schema import migrate
+from bot.storage.schema import MIGRATIONS_DIR
+
+if TYPE_CHECKING:
+    from tests.store_backends import Database
 
 pytestmark = pytest.mark.asyncio
+pytest_plugins = ["tests.store_backends"]  # `database`: each test on SQLite and PostgreSQL
 
 REPO = Path(__file__).resolve().parents[1]
 TG = "telegram"
@@ -53,12 +59,13 @@ def clock() -> Clock:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """For the tests of SQLite alone (its files, its schema before Alembic)."""
     return tmp_path / "bot.sqlite3"
 
 
 @pytest_asyncio.fixture
-async def store(db_path: Path, clock: Clock):
-    async with Store.open(db_path, clock=clock) as s:
+async def store(database: Database, clock: Clock):
+    async with database.open(clock=clock) as s:
         yield s
 
 
@@ -75,22 +82,27 @@ async def playing_table(store: Store, chat: str = "-100", players: int = 2, thre
 # --- migrations -------------------------------------------------------------------
 
 
-async def test_fresh_database_is_migrated_and_reopening_is_idempotent(db_path: Path) -> None:
-    async with Store.open(db_path) as store:
+async def test_fresh_database_is_migrated_and_reopening_is_idempotent(
+        database: Database) -> None:
+    async with database.open() as store:
         assert await store.schema_version() == SCHEMA_VERSION
+        assert store.dialect == database.backend
         table = await store.create_table(TG, 1, None, "g", creator_id=1, language="en")
 
-    con = sqlite3.connect(db_path)
-    try:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    finally:
-        con.close()
-    assert {"tables", "seats", "actions", "messages", "pending_joins",
-            "chat_settings", "user_settings"} <= names
+    if database.backend == "sqlite":
+        assert (await database.sql("PRAGMA journal_mode"))[0][0] == "wal"
+        listed = "SELECT name FROM sqlite_master WHERE type='table'"
+    else:
+        listed = ("SELECT table_name FROM information_schema.tables"
+                  " WHERE table_schema = current_schema()")
+    names = {r[0] for r in await database.sql(listed)}
+    assert {"tables", "seats", "actions", "messages", "pending_joins", "chat_settings",
+            "user_settings", "due_work", "votes", "chat_options", "heartbeat", "results",
+            "alembic_version"} == names - {"sqlite_sequence", "sqlite_stat1"}
+    assert await database.sql("SELECT version_num FROM alembic_version") == [
+        (f"{SCHEMA_VERSION:04d}",)]
 
-    store = await Store.open(db_path)  # the plain-await form
+    store = await database.open()  # the plain-await form
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         assert (await store.get_table(table.id)) == table
@@ -98,51 +110,144 @@ async def test_fresh_database_is_migrated_and_reopening_is_idempotent(db_path: P
         await store.close()
 
 
-async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
-    async with Store.open(db_path):
+async def test_database_newer_than_code_is_refused(database: Database) -> None:
+    async with database.open():
         pass
-    con = sqlite3.connect(db_path)
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    con.commit()
-    con.close()
+    newer = f"{SCHEMA_VERSION + 1:04d}"
+    await database.sql(f"UPDATE alembic_version SET version_num = '{newer}'")
 
     with pytest.raises(SchemaTooNew, match="newer than this code") as raised:
-        await Store.open(db_path)
+        await database.open()
     assert raised.value.db_version == SCHEMA_VERSION + 1
+    assert await database.sql("SELECT version_num FROM alembic_version") == [(newer,)]
+
+
+async def test_sqlite_database_newer_than_its_legacy_versions_is_refused(db_path: Path) -> None:
     con = sqlite3.connect(db_path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    con.execute(f"PRAGMA user_version = {sqlite_legacy.LEGACY_VERSION + 1}")
     con.close()
+    with pytest.raises(SchemaTooNew):
+        await Store.open(db_path)
 
 
-async def test_failed_migration_changes_nothing(db_path: Path) -> None:
-    broken = ("CREATE TABLE a (x INTEGER);", "CREATE TABLE b (y); SELECT * FROM nowhere;")
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        with pytest.raises(sqlite3.OperationalError):
-            await migrate(db, broken)
-        async with db.execute("PRAGMA user_version") as cur:
-            assert (await cur.fetchone())[0] == 0
-        async with db.execute("SELECT count(*) FROM sqlite_master") as cur:
-            assert (await cur.fetchone())[0] == 0
-        assert await migrate(db, broken[:1]) == 0  # returns the version it started from
-        assert await migrate(db, broken[:1]) == 1
+async def test_failed_migration_changes_nothing(database: Database, tmp_path: Path) -> None:
+    scripts = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS_DIR, scripts, ignore=shutil.ignore_patterns("__pycache__"))
+    broken, last = f"{SCHEMA_VERSION + 1:04d}", f"{SCHEMA_VERSION:04d}"
+    (scripts / "versions" / f"{broken}_broken.py").write_text(textwrap.dedent(f"""
+        from alembic import op
+        revision, down_revision = "{broken}", "{last}"
+
+        def upgrade():
+            op.execute("CREATE TABLE extra (x INTEGER)")
+            op.execute("SELECT * FROM nowhere")
+    """))
+    with pytest.raises(Exception, match="nowhere"):
+        await database.open(migrations=scripts)
+    # not even the versions before the broken one were kept: all or nothing
+    tables = ("SELECT name FROM sqlite_master" if database.backend == "sqlite" else
+              "SELECT table_name FROM information_schema.tables"
+              " WHERE table_schema = current_schema()")
+    assert await database.sql(tables) == []
+    async with database.open() as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+    with pytest.raises(Exception, match="nowhere"):  # from the newest on: fails the same way
+        await database.open(migrations=scripts)
+    assert "extra" not in {r[0] for r in await database.sql(tables)}
+    async with database.open() as store:
+        assert await store.schema_version() == SCHEMA_VERSION
 
 
 async def test_a_database_from_before_action_records_keeps_its_actions(db_path: Path) -> None:
     """Migration 2 adds what a move did (events, settled state) to the actions table; the
     actions already there keep everything and simply have no record of either."""
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        await db.execute("PRAGMA foreign_keys = ON")
-        await migrate(db, MIGRATIONS[:1])
-        await db.execute("INSERT INTO tables (id, platform, chat_id, game, status, version,"
-                         " creator_id, language, created_at, updated_at) VALUES"
-                         " (1, 'telegram', '-1', 'lanterns', 'playing', 1, 'u0', 'en', 0, 0)")
-        await db.execute("INSERT INTO actions (table_id, n, seat, action, at)"
-                         " VALUES (1, 1, 0, 'p:1', 0)")
+    sqlite_legacy.build(db_path, 1)
+    con = sqlite3.connect(db_path, isolation_level=None)
+    con.execute("INSERT INTO tables (id, platform, chat_id, game, status, version,"
+                " creator_id, language, created_at, updated_at) VALUES"
+                " (1, 'telegram', '-1', 'lanterns', 'playing', 1, 'u0', 'en', 0, 0)")
+    con.execute("INSERT INTO actions (table_id, n, seat, action, at) VALUES (1, 1, 0, 'p:1', 0)")
+    con.close()
     async with Store.open(db_path) as store:
         assert await store.schema_version() == SCHEMA_VERSION
         assert await store.action_log(1) == [(0, "p:1")]
         record = await store.action_record(1, 1)
         assert (record.seat, record.action, record.events, record.settled) == (0, "p:1", None, None)
+
+
+def _dump(path: Path) -> tuple[dict[str, str], dict[str, list[tuple]]]:
+    """Every schema object's SQL and every table's rows, of a SQLite file."""
+    con = sqlite3.connect(path)
+    try:
+        schema = {name: sql for name, sql in con.execute(
+            "SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
+        rows = {name: sorted(con.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+                for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                           " AND name NOT LIKE 'sqlite_%'")}
+    finally:
+        con.close()
+    return schema, rows
+
+
+async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> None:
+    """A database the SQLite-only code made (schema 5, `PRAGMA user_version`) is taken over by
+    Alembic without a row or an index changing, and its game goes on."""
+    sqlite_legacy.build(db_path)  # what bot/storage/schema.py made, up to version 5
+    con = sqlite3.connect(db_path, isolation_level=None)
+    for statement in (
+        ("INSERT INTO tables VALUES (1, 'telegram', '-100', '', 'lanterns', '{\"v\":1}', 42,"
+        " 'finished', 'u0', 'Ann', 'pl', 'Club', 2, '{\"over\":true}', 10, 20, 'turn:60', 11,"
+        " 20)"),
+        ("INSERT INTO tables VALUES (2, 'discord', '555', '7', 'hanabi', '{}', -9, 'playing',"
+        " 'u1', 'Bob', 'ru', 'Den', 1, '{\"turn\":1}', 30, 31, 'live:300:5', 30, NULL)"),
+        ("INSERT INTO seats VALUES (1, 'u0', 0, 0, 'Ann', 'pl', '900', 'ok', 10, NULL, NULL, NULL,"
+        " 0)"),
+        ("INSERT INTO seats VALUES (1, 'cpu', 1, 1, 'Easy', NULL, NULL, 'unknown', 10, 'easy',"
+        " NULL, NULL, 0)"),
+        ("INSERT INTO seats VALUES (2, 'u1', 0, 0, 'Bob', 'ru', NULL, 'unreachable', 30, NULL,"
+        " 250.5, 'away', 2)"),
+        ("INSERT INTO seats VALUES (2, 'u2', 1, 1, 'Cy', NULL, NULL, 'unknown', 30, NULL, NULL,"
+        " NULL, 0)"),
+        "INSERT INTO actions VALUES (1, 1, 0, 'p:1', 12, '[{\"key\":\"e\"}]', NULL)",
+        "INSERT INTO actions VALUES (1, 2, 1, 'p:2', 13, NULL, '{\"poses\":[1.5]}')",
+        "INSERT INTO actions VALUES (2, 1, 0, 'h:3', 32, NULL, NULL)",
+        "INSERT INTO messages VALUES (2, 'board', -1, '555', '77', 'hash', 33)",
+        "INSERT INTO messages VALUES (2, 'panel', 0, '900', '78', NULL, 33)",
+        "INSERT INTO pending_joins VALUES ('tok', 2, 'u3', 34)",
+        "INSERT INTO chat_settings VALUES ('telegram', '-100', 'pl')",
+        "INSERT INTO user_settings VALUES ('discord', 'u1', 'ru', '900', 1)",
+        "INSERT INTO due_work VALUES (2, 'clock:1', 1, 400.25)",
+        "INSERT INTO votes VALUES (1, 2, 'absent', 0, '{\"1\":\"wait\"}', 35)",
+        "INSERT INTO chat_options VALUES ('discord', '555', 'turn:60', 'admins', 0, 15)",
+        "INSERT INTO heartbeat VALUES (1, 36)",
+        "INSERT INTO results VALUES (1, 0, 1, 30, '[2]')",
+        "INSERT INTO results VALUES (1, 1, 2, 20, '[]')",
+    ):
+        con.execute(statement)
+    con.close()
+    schema, rows = _dump(db_path)
+    assert all(rows.values())  # every table holds something
+
+    async with Store.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+    after_schema, after_rows = _dump(db_path)
+    assert after_rows.pop("alembic_version") == [(f"{SCHEMA_VERSION:04d}",)]
+    after_schema.pop("alembic_version")
+    # the one change to what was there: schema 6 admits the playground's platform
+    widened = {name: sql and sql.replace("platform IN ('telegram', 'discord')",
+                                 "platform IN ('telegram', 'discord', 'web')")
+               for name, sql in schema.items()}
+    assert (after_schema, after_rows) == (widened, rows)
+
+    async with Store.open(db_path) as store:  # the game goes on where it was
+        table, seats = await store.load_table(2)
+        assert (table.version, table.state, table.clock) == (1, {"turn": 1}, "live:300:5")
+        assert [(s.user_id, s.bank, s.absence) for s in seats] == [
+            ("u1", 250.5, "away"), ("u2", None, None)]
+        assert await store.commit_action(2, 1, 1, "h:4", {"turn": 2}) == 2
+        assert await store.action_log(2) == [(0, "h:3"), (1, "h:4")]
+        assert [r.rank for r in await store.results(1)] == [1, 2]
+        assert (await store.votes(2))[0].ballots == {1: "wait"}
 
 
 # --- tables -------------------------------------------------------------------------
@@ -193,19 +298,17 @@ async def test_one_active_table_per_chat_and_topic(store: Store) -> None:
         await store.set_status(first.id, "lobby")
 
 
-async def test_unique_index_itself_enforces_one_active_table(db_path: Path) -> None:
-    async with Store.open(db_path):
+async def test_unique_index_itself_enforces_one_active_table(database: Database) -> None:
+    async with database.open():
         pass
-    con = sqlite3.connect(db_path)
     insert = (
         "INSERT INTO tables (platform, chat_id, thread_id, game, status, creator_id, language,"
-        " created_at, updated_at) VALUES ('telegram', '1', '', 'g', ?, 'u', 'en', 0, 0)"
-    )
-    con.execute(insert, ("finished",))
-    con.execute(insert, ("playing",))
-    with pytest.raises(sqlite3.IntegrityError):
-        con.execute(insert, ("lobby",))
-    con.close()
+        " created_at, updated_at) VALUES ('telegram', '1', '', 'g', {}, 'u', 'en', 0, 0)"
+    ).format("?" if database.backend == "sqlite" else "$1")
+    await database.sql(insert, "finished")
+    await database.sql(insert, "playing")
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await database.sql(insert, "lobby")
 
 
 async def test_tables_in_status_for_resuming(store: Store) -> None:
@@ -305,8 +408,8 @@ async def test_commit_action_race_has_exactly_one_winner(store: Store) -> None:
     assert table.state == {"by": log[0][0]}  # the state matches the action that won
 
 
-async def test_commit_action_race_across_connections(db_path: Path) -> None:
-    async with Store.open(db_path) as one, Store.open(db_path) as two:
+async def test_commit_action_race_across_connections(database: Database) -> None:
+    async with database.open() as one, database.open() as two:
         table_id = await playing_table(one)
         results = await asyncio.gather(
             *(s.commit_action(table_id, 0, i % 2, f"m{i}", {"i": i})
@@ -343,23 +446,26 @@ async def test_stale_or_misplaced_commits_change_nothing(store: Store) -> None:
     assert await store.action_log(table_id, after=2) == [(0, "end")]
 
 
-async def test_cancelled_caller_does_not_half_commit(store: Store) -> None:
-    table_id = await playing_table(store)
-    task = asyncio.create_task(store.commit_action(table_id, 0, 0, "a", {"v": 1}))
-    await asyncio.sleep(0)  # let it queue its transaction
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    table = await store.get_table(table_id)  # waits for the shielded transaction
-    assert table.version == len(await store.action_log(table_id))
-    assert table.version == 1 and table.state == {"v": 1}
+async def test_cancelled_caller_does_not_half_commit(database: Database) -> None:
+    async with database.open() as store:
+        table_id = await playing_table(store)
+        task = asyncio.create_task(store.commit_action(table_id, 0, 0, "a", {"v": 1}))
+        await asyncio.sleep(0)  # let it queue its transaction
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    # closing waited for the shielded transaction, which committed whole
+    async with database.open() as store:
+        table = await store.get_table(table_id)
+        assert table.version == len(await store.action_log(table_id))
+        assert table.version == 1 and table.state == {"v": 1}
 
 
 # --- durability --------------------------------------------------------------------------
 
 
-async def test_everything_survives_close_and_reopen(db_path: Path, clock: Clock) -> None:
-    async with Store.open(db_path, clock=clock) as store:
+async def test_everything_survives_close_and_reopen(database: Database, clock: Clock) -> None:
+    async with database.open(clock=clock) as store:
         table_id = await playing_table(store, players=3, thread=9)
         for n in range(3):
             await store.commit_action(table_id, n, n % 3, f"act{n}", {"n": n + 1, "ü": "ż"})
@@ -370,7 +476,7 @@ async def test_everything_survives_close_and_reopen(db_path: Path, clock: Clock)
         seats = await store.list_seats(table_id)
         messages = await store.list_messages(table_id)
 
-    async with Store.open(db_path, clock=clock) as store:
+    async with database.open(clock=clock) as store:
         assert await store.get_table(table_id) == table
         assert table.version == 3 and table.state == {"n": 3, "ü": "ż"} and table.thread_id == "9"
         assert await store.list_seats(table_id) == seats
@@ -380,14 +486,14 @@ async def test_everything_survives_close_and_reopen(db_path: Path, clock: Clock)
         assert [t.id for t in await store.tables_in_status(ACTIVE)] == [table_id]
 
 
-async def test_commit_is_durable_when_the_process_dies_right_after(db_path: Path) -> None:
+async def test_commit_is_durable_when_the_process_dies_right_after(database: Database) -> None:
     script = textwrap.dedent(f"""
         import asyncio, os, sys
         sys.path.insert(0, {str(REPO)!r})
         from bot.storage import Store
 
         async def main():
-            store = await Store.open({str(db_path)!r})
+            store = await Store.open({str(database.target)!r}, schema={database.schema!r})
             t = await store.create_table("telegram", 1, None, "g", creator_id=1, language="en")
             await store.add_seat(t.id, 1, "One")
             await store.start_table(t.id, seed=3, state={{}}, seat_order=[1])
@@ -402,7 +508,7 @@ async def test_commit_is_durable_when_the_process_dies_right_after(db_path: Path
     _, stderr = await asyncio.wait_for(proc.communicate(), timeout=60)
     assert proc.returncode == 0, stderr.decode()
 
-    async with Store.open(db_path) as store:
+    async with database.open() as store:
         (table,) = await store.tables_in_status("playing")
         assert table.version == 1 and table.state == {"after": 1}
         assert await store.action_log(table.id) == [(0, "move")]

@@ -590,8 +590,8 @@ async def test_language_and_cancel(world: World, fake_telegram: FakeTelegramServ
 async def test_debug_logs_show_no_hand(world: World, fake_telegram: FakeTelegramServer,
                                        caplog: pytest.LogCaptureFixture) -> None:
     """With LOG_LEVEL=DEBUG (`python -m bot` configures the root logger at that level), the
-    logs still never show a hand or a move that names a tile (`aiosqlite` would log every
-    statement with its parameters at DEBUG: stored states and the action log)."""
+    logs still never show a hand or a move that names a tile (SQLAlchemy would log every
+    statement with its parameters: stored states and the action log)."""
     from bot.__main__ import configure_logging
 
     levels = {name: logging.getLogger(name).level for name in

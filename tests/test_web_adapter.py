@@ -13,21 +13,22 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.i18n import Translator
 from bot.payloads import Press, decode, encode
 from bot.screens import Drop, Place, Post, Role, Screen
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, Store
-from bot.storage.schema import migrate
+from bot.storage import SCHEMA_VERSION, Store, sqlite_legacy
 from bot.tables import TableService
 from bot.web import build_app
 from bot.web.identity import COOKIE, Browser, CookieSigner, secret_from
 from bot.web.images import Images
 from bot.web.rooms import Rooms
 from bot.web.routes import KEY
+from tests.store_backends import Database
+
+pytest_plugins = ["tests.store_backends"]
 
 TR = Translator.load()
 SECRET = "a test's secret"
@@ -231,34 +232,53 @@ def test_button_data_is_the_services_own() -> None:
         decode("w:12")
 
 
-async def test_a_database_of_schema_5_takes_web_tables_and_keeps_its_own(tmp_path: Path
-                                                                        ) -> None:
+def test_a_database_of_schema_5_takes_web_tables_and_keeps_its_own(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as db:
-        await db.execute("PRAGMA foreign_keys = ON")
-        await migrate(db, MIGRATIONS[:5])
-        await db.execute("INSERT INTO tables (id, platform, chat_id, game, status, version,"
-                         " creator_id, language, created_at, updated_at) VALUES"
-                         " (1, 'discord', '42', 'lanterns', 'lobby', 0, 'u0', 'pl', 0, 0)")
-        await db.execute("INSERT INTO seats (table_id, user_id, join_order, display_name,"
-                         " joined_at) VALUES (1, 'u0', 0, 'Ann', 0)")
+    sqlite_legacy.build(path, 5)
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("INSERT INTO tables (id, platform, chat_id, game, status, version,"
+                   " creator_id, language, created_at, updated_at) VALUES"
+                   " (1, 'discord', '42', 'lanterns', 'lobby', 0, 'u0', 'pl', 0, 0)")
+        db.execute("INSERT INTO seats (table_id, user_id, join_order, display_name,"
+                   " joined_at) VALUES (1, 'u0', 0, 'Ann', 0)")
         with pytest.raises(sqlite3.IntegrityError):
-            await db.execute("INSERT INTO chat_settings VALUES ('web', '1', 'en')")
-    async with Store.open(path) as store:
-        assert await store.schema_version() == SCHEMA_VERSION
-        table = await store.get_table(1)
-        assert table is not None and (table.platform, table.chat_id) == ("discord", "42")
-        assert [s.display_name for s in await store.list_seats(1)] == ["Ann"]
-        web = await store.create_table("web", "100000000001", None, "hanabi",
-                                       creator_id="7", language="en")
-        await store.set_chat_language("web", "100000000001", "ru")
-        await store.set_user_language("web", "7", "pl")
-        assert web.platform == "web"
-        with pytest.raises(ValueError):
-            await store.create_table("irc", "1", None, "hanabi", creator_id="7",
-                                     language="en")
-    async with aiosqlite.connect(path) as db:  # every constraint still holds
-        async with db.execute("PRAGMA integrity_check") as cursor:
-            assert await cursor.fetchall() == [("ok",)]
+            db.execute("INSERT INTO chat_settings VALUES ('web', '1', 'en')")
+    finally:
+        db.close()
+
+    async def upgrade() -> None:
+        async with Store.open(path) as store:
+            assert await store.schema_version() == SCHEMA_VERSION
+            table = await store.get_table(1)
+            assert table is not None and (table.platform, table.chat_id) == ("discord", "42")
+            assert [s.display_name for s in await store.list_seats(1)] == ["Ann"]
+            await web_tables_are_kept(store)
+
+    asyncio.run(upgrade())
+    db = sqlite3.connect(path)  # every constraint still holds
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         with pytest.raises(sqlite3.IntegrityError):
-            await db.execute("INSERT INTO user_settings (platform, user_id) VALUES ('irc', '1')")
+            db.execute("INSERT INTO user_settings (platform, user_id) VALUES ('irc', '1')")
+    finally:
+        db.close()
+
+
+async def test_web_is_a_platform_on_both_backends(database: Database) -> None:
+    async with database.open() as store:
+        await web_tables_are_kept(store)
+    with pytest.raises(Exception, match="(?i)check"):  # the database's own CHECK refuses others
+        await database.sql("INSERT INTO chat_settings (platform, chat_id, language)"
+                           " VALUES ('irc', '1', 'en')")
+
+
+async def web_tables_are_kept(store: Store) -> None:
+    web = await store.create_table("web", "100000000001", None, "hanabi",
+                                   creator_id="7", language="en")
+    await store.set_chat_language("web", "100000000001", "ru")
+    await store.set_user_language("web", "7", "pl")
+    assert web.platform == "web"
+    assert await store.get_chat_language("web", "100000000001") == "ru"
+    with pytest.raises(ValueError):
+        await store.create_table("irc", "1", None, "hanabi", creator_id="7", language="en")

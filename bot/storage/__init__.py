@@ -1,14 +1,17 @@
-"""Persistent storage for the host: SQLite through aiosqlite, schema by migrations.
+"""Persistent storage for the host: SQLite (default) or PostgreSQL through SQLAlchemy,
+schema by Alembic migrations.
 
 `Store` is the only way the table service touches the database; see `store.py`
-for its guarantees and `schema.py` for the tables.
+for its guarantees, `database.py` for the two backends and `schema.py` for the versions.
 """
 
 from .chat_options import ChatOptions
 from .clocks import Vote
 from .due import DueWork
+from .errors import SchemaTooNew, StoreError
 from .records import SeatResult
-from .schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StoreError
+from .schema import SCHEMA_VERSION
+from .sqlite_legacy import MIGRATIONS
 from .store import (
     ACTIVE,
     PUBLIC_SEAT,

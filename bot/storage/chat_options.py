@@ -8,11 +8,10 @@ written only when an admin first changes something.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-import aiosqlite
+from .sql import StorePart, Tx
 
 HOST: Final = "host"
 """The host starts their table; the host or any chat admin cancels it."""
@@ -40,20 +39,13 @@ class ChatOptions:
     lobby_minutes: int | None = None  # a lobby closes after this; None: the bot's default
 
 
-class ChatOptionsStore:
+class ChatOptionsStore(StorePart):
     """The chat-options part of `Store` (mixed into it; uses its transactions)."""
-
-    _read: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-    _write: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
 
     async def get_chat_options(self, platform: str, chat_id: str | int) -> ChatOptions:
         """The chat's options, or the defaults when none was ever set."""
         platform, chat = _platform(platform), str(chat_id)
-
-        async def read(db: aiosqlite.Connection) -> ChatOptions:
-            return await _options(db, platform, chat)
-
-        return await self._read(read)
+        return await self._read(lambda tx: _options(tx, platform, chat))
 
     async def set_chat_options(self, platform: str, chat_id: str | int, *,
                                clock: str | None = UNSET, managers: str = UNSET,
@@ -75,16 +67,16 @@ class ChatOptionsStore:
             ("computers", UNSET if computers is UNSET else int(bool(computers))),
             ("lobby_minutes", lobby_minutes)) if value is not UNSET}
 
-        async def tx(db: aiosqlite.Connection) -> ChatOptions:
-            await db.execute("INSERT OR IGNORE INTO chat_options (platform, chat_id) VALUES (?, ?)",
-                             (platform, chat))
+        def tx(tx: Tx) -> ChatOptions:
+            tx.run("INSERT INTO chat_options (platform, chat_id) VALUES (:platform, :chat)"
+                   " ON CONFLICT DO NOTHING", platform=platform, chat=chat)
             if changes:
                 # column names are ours (above), never a caller's
-                assignments = ", ".join(f"{name} = ?" for name in changes)
-                await db.execute(
-                    f"UPDATE chat_options SET {assignments} WHERE platform = ? AND chat_id = ?",
-                    (*changes.values(), platform, chat))
-            return await _options(db, platform, chat)
+                assignments = ", ".join(f"{name} = :{name}" for name in changes)
+                tx.run(f"UPDATE chat_options SET {assignments}"
+                       " WHERE platform = :platform AND chat_id = :chat",
+                       **changes, platform=platform, chat=chat)
+            return _options(tx, platform, chat)
 
         return await self._write(tx)
 
@@ -92,38 +84,28 @@ class ChatOptionsStore:
         """The chat's lobbies and running games, in every topic or thread (for a change of
         its settings to reach them)."""
         platform, chat = _platform(platform), str(chat_id)
-
-        async def read(db: aiosqlite.Connection) -> list[int]:
-            async with db.execute(
-                    "SELECT id FROM tables WHERE platform = ? AND chat_id = ?"
-                    " AND status IN ('lobby', 'playing') ORDER BY id", (platform, chat)) as cursor:
-                return [row[0] for row in await cursor.fetchall()]
-
-        return await self._read(read)
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT id FROM tables WHERE platform = :platform AND chat_id = :chat"
+            " AND status IN ('lobby', 'playing') ORDER BY id", platform=platform, chat=chat))
+        return [row["id"] for row in rows]
 
     async def chat_title(self, platform: str, chat_id: str | int) -> str | None:
         """The chat's title as its newest table knew it (None if it never had one): how a
         private message names a group it cannot see."""
         platform, chat = _platform(platform), str(chat_id)
-
-        async def read(db: aiosqlite.Connection) -> str | None:
-            async with db.execute(
-                    "SELECT title FROM tables WHERE platform = ? AND chat_id = ? AND title != ''"
-                    " ORDER BY id DESC LIMIT 1", (platform, chat)) as cursor:
-                row = await cursor.fetchone()
-            return None if row is None else str(row[0])
-
-        return await self._read(read)
+        title = await self._read(lambda tx: tx.scalar(
+            "SELECT title FROM tables WHERE platform = :platform AND chat_id = :chat"
+            " AND title != '' ORDER BY id DESC LIMIT 1", platform=platform, chat=chat))
+        return None if title is None else str(title)
 
 
-async def _options(db: aiosqlite.Connection, platform: str, chat: str) -> ChatOptions:
-    async with db.execute(
-            "SELECT clock, managers, computers, lobby_minutes FROM chat_options"
-            " WHERE platform = ? AND chat_id = ?", (platform, chat)) as cursor:
-        row = await cursor.fetchone()
+def _options(tx: Tx, platform: str, chat: str) -> ChatOptions:
+    row = tx.one("SELECT clock, managers, computers, lobby_minutes FROM chat_options"
+                 " WHERE platform = :platform AND chat_id = :chat", platform=platform, chat=chat)
     if row is None:
         return ChatOptions(platform, chat)
-    return ChatOptions(platform, chat, row[0], row[1], bool(row[2]), row[3])
+    return ChatOptions(platform, chat, row["clock"], row["managers"], bool(row["computers"]),
+                       row["lobby_minutes"])
 
 
 def _platform(platform: str) -> str:

@@ -8,11 +8,11 @@ votes, and the heartbeat that tells a restarted bot how long it was down.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from .sql import StorePart, Tx
 
 _UNCHANGED: Any = object()
 
@@ -27,21 +27,12 @@ class Vote:
     opened_at: float
 
 
-class ClockStore:
-    """Mixed into `Store`; uses its transactions."""
-
-    _read: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-    _write: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-
+class ClockStore(StorePart):
     async def set_table_clock(self, table_id: int, clock: str) -> bool:
         """Choose a lobby's clock; False once the game has started."""
-
-        async def tx(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute(
-                "UPDATE tables SET clock = ? WHERE id = ? AND status = 'lobby'", (clock, table_id))
-            return cursor.rowcount > 0
-
-        return await self._write(tx)
+        return await self._write(lambda tx: tx.run(
+            "UPDATE tables SET clock = :clock WHERE id = :id AND status = 'lobby'",
+            clock=clock, id=table_id) > 0, one_statement=True)
 
     async def update_seat(self, table_id: int, seat: int, *, bank: Any = _UNCHANGED,
                           absence: Any = _UNCHANGED, timeouts: Any = _UNCHANGED,
@@ -52,83 +43,63 @@ class ClockStore:
             ("computer", computer)) if value is not _UNCHANGED}
         if not fields:
             return
-
-        async def tx(db: aiosqlite.Connection) -> None:
-            sets = ", ".join(f"{name} = ?" for name in fields)
-            await db.execute(f"UPDATE seats SET {sets} WHERE table_id = ? AND seat = ?",
-                             (*fields.values(), table_id, seat))
-
-        await self._write(tx)
+        sets = ", ".join(f"{name} = :{name}" for name in fields)  # names are ours
+        await self._write(lambda tx: tx.run(
+            f"UPDATE seats SET {sets} WHERE table_id = :table AND seat = :seat",
+            **fields, table=table_id, seat=seat), one_statement=True)
 
     # --- votes ----------------------------------------------------------------------
 
     async def open_vote(self, table_id: int, kind: str, seat: int, *, now: float,
                         ballots: dict[int, str] | None = None) -> Vote | None:
         """Open a vote of this kind; None if one is already open."""
-
-        async def tx(db: aiosqlite.Connection) -> Vote | None:
-            async with db.execute(
-                    "INSERT INTO votes (table_id, kind, seat, ballots, opened_at)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, kind) DO NOTHING"
-                    " RETURNING *", (table_id, kind, seat, _ballots_json(ballots or {}), now)
-            ) as cursor:
-                row = await cursor.fetchone()
-            return None if row is None else _vote(row)
-
-        return await self._write(tx)
+        row = await self._write(lambda tx: tx.one(
+            "INSERT INTO votes (table_id, kind, seat, ballots, opened_at)"
+            " VALUES (:table, :kind, :seat, :ballots, :now)"
+            " ON CONFLICT (table_id, kind) DO NOTHING RETURNING *",
+            table=table_id, kind=kind, seat=seat, ballots=_ballots_json(ballots or {}), now=now))
+        return None if row is None else _vote(row)
 
     async def votes(self, table_id: int) -> list[Vote]:
-        async def read(db: aiosqlite.Connection) -> list[Vote]:
-            async with db.execute("SELECT * FROM votes WHERE table_id = ? ORDER BY id",
-                                  (table_id,)) as cursor:
-                return [_vote(row) for row in await cursor.fetchall()]
-
-        return await self._read(read)
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT * FROM votes WHERE table_id = :table ORDER BY id", table=table_id))
+        return [_vote(row) for row in rows]
 
     async def cast_ballot(self, vote_id: int, seat: int, choice: str) -> Vote | None:
         """Record (or change) a seat's choice; None if the vote is closed."""
 
-        async def tx(db: aiosqlite.Connection) -> Vote | None:
-            async with db.execute("SELECT * FROM votes WHERE id = ?", (vote_id,)) as cursor:
-                row = await cursor.fetchone()
+        def tx(tx: Tx) -> Vote | None:
+            # locked: two ballots cast at once in two processes both count
+            row = tx.one("SELECT * FROM votes WHERE id = :id" + tx.for_update, id=vote_id)
             if row is None:
                 return None
             ballots = {**_vote(row).ballots, seat: choice}
-            async with db.execute("UPDATE votes SET ballots = ? WHERE id = ? RETURNING *",
-                                  (_ballots_json(ballots), vote_id)) as cursor:
-                return _vote(await cursor.fetchone())
+            return _vote(tx.one("UPDATE votes SET ballots = :ballots WHERE id = :id RETURNING *",
+                                ballots=_ballots_json(ballots), id=vote_id))
 
         return await self._write(tx)
 
     async def close_votes(self, table_id: int, kinds: Iterable[str] | None = None) -> None:
-        async def tx(db: aiosqlite.Connection) -> None:
-            if kinds is None:
-                await db.execute("DELETE FROM votes WHERE table_id = ?", (table_id,))
-            else:
-                for kind in kinds:
-                    await db.execute("DELETE FROM votes WHERE table_id = ? AND kind = ?",
-                                     (table_id, kind))
-
-        await self._write(tx)
+        if kinds is None:
+            await self._write(lambda tx: tx.run(
+                "DELETE FROM votes WHERE table_id = :table", table=table_id))
+            return
+        wanted = tuple(kinds)
+        if wanted:
+            await self._write(lambda tx: tx.run(
+                "DELETE FROM votes WHERE table_id = :table AND kind IN :kinds",
+                table=table_id, kinds=wanted))
 
     # --- downtime ----------------------------------------------------------------------
 
     async def beat(self, now: float) -> None:
         """The bot is alive at `now` (written every few seconds while it runs)."""
-
-        async def tx(db: aiosqlite.Connection) -> None:
-            await db.execute("INSERT INTO heartbeat (id, at) VALUES (1, ?)"
-                             " ON CONFLICT (id) DO UPDATE SET at = excluded.at", (now,))
-
-        await self._write(tx)
+        await self._write(lambda tx: tx.run(
+            "INSERT INTO heartbeat (id, at) VALUES (1, :now)"
+            " ON CONFLICT (id) DO UPDATE SET at = excluded.at", now=now), one_statement=True)
 
     async def last_beat(self) -> float | None:
-        async def read(db: aiosqlite.Connection) -> float | None:
-            async with db.execute("SELECT at FROM heartbeat WHERE id = 1") as cursor:
-                row = await cursor.fetchone()
-            return None if row is None else row[0]
-
-        return await self._read(read)
+        return await self._read(lambda tx: tx.scalar("SELECT at FROM heartbeat WHERE id = 1"))
 
 
 def _ballots_json(ballots: dict[int, str]) -> str:

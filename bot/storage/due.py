@@ -1,22 +1,27 @@
-"""Due work: every pending deadline of every table, as rows (a computer player's turn now;
-turn clocks and lobby timeouts use the same rows).
+"""Due work: every pending deadline of every table, as rows (a computer player's turn, turn
+clocks, reminders, lobby timeouts, votes).
 
 A deadline is data, never a sleeping coroutine, so it survives a restart or a kill -9. Each
-row names the table version it was set for; the scheduler `claim`s a row with a conditional
-delete (exactly one claimer wins, whichever process it is in) and then acts through the same
-version-checked commit as a person's press, so a move that arrives first simply makes the
-deadline stale.
+row names the table version it was set for; the scheduler claims rows (`claim_due`, or
+`claim` for one) and then acts through the same version-checked commit as a person's press,
+so a move that arrives first simply makes the deadline stale.
+
+Claiming deletes the row, so exactly one claimer gets it whichever process it is in. On
+PostgreSQL, where several worker processes claim at once, `claim_due` picks its rows with
+`SELECT … FOR UPDATE SKIP LOCKED`: a worker never waits for another's claim, and never gets
+a row another is taking. On SQLite the write transaction holds the whole file, which does
+the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-import aiosqlite
+from .sql import StorePart, Tx
 
-T = TypeVar("T")
+_COLUMNS = "table_id, kind, version, due_at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,91 +32,103 @@ class DueWork:
     due_at: float  # unix seconds
 
 
-class DueWorkStore:
-    """The due-work part of `Store` (mixed into it; uses its transactions)."""
+def _work(row: Any) -> DueWork:
+    return DueWork(row["table_id"], row["kind"], row["version"], row["due_at"])
 
-    _read: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-    _write: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
 
+def _kinds(prefixes: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    """A condition "kind starts with one of `prefixes`" and its parameters (no LIKE: a
+    prefix may hold `_`)."""
+    terms = [f"substr(kind, 1, :n{i}) = :p{i}" for i in range(len(prefixes))]
+    params: dict[str, Any] = {}
+    for i, prefix in enumerate(prefixes):
+        params[f"n{i}"], params[f"p{i}"] = len(prefix), prefix
+    return "(" + " OR ".join(terms or ["1 = 0"]) + ")", params
+
+
+class DueWorkStore(StorePart):
     async def schedule(self, table_id: int, kind: str, *, version: int, due_at: float) -> None:
         """Set (or move) the table's deadline of this kind."""
-
-        async def tx(db: aiosqlite.Connection) -> None:
-            await db.execute(
-                "INSERT INTO due_work (table_id, kind, version, due_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (table_id, kind)"
-                " DO UPDATE SET version = excluded.version, due_at = excluded.due_at",
-                (table_id, kind, version, due_at))
-
-        await self._write(tx)
+        await self._write(lambda tx: tx.run(
+            f"INSERT INTO due_work ({_COLUMNS}) VALUES (:table, :kind, :version, :due)"
+            " ON CONFLICT (table_id, kind)"
+            " DO UPDATE SET version = excluded.version, due_at = excluded.due_at",
+            table=table_id, kind=kind, version=version, due=due_at), one_statement=True)
 
     async def due_work(self, now: float, limit: int = 100) -> list[DueWork]:
         """Deadlines due at `now`, oldest first."""
-
-        async def read(db: aiosqlite.Connection) -> list[DueWork]:
-            async with db.execute(
-                    "SELECT table_id, kind, version, due_at FROM due_work WHERE due_at <= ?"
-                    " ORDER BY due_at LIMIT ?", (now, limit)) as cursor:
-                return [DueWork(*row) for row in await cursor.fetchall()]
-
-        return await self._read(read)
+        rows = await self._read(lambda tx: tx.all(
+            f"SELECT {_COLUMNS} FROM due_work WHERE due_at <= :now ORDER BY due_at LIMIT :limit",
+            now=now, limit=limit))
+        return [_work(r) for r in rows]
 
     async def next_due(self) -> float | None:
         """When the earliest deadline falls, or None when nothing is pending."""
-
-        async def read(db: aiosqlite.Connection) -> float | None:
-            async with db.execute("SELECT min(due_at) FROM due_work") as cursor:
-                row = await cursor.fetchone()
-            return None if row is None else row[0]
-
-        return await self._read(read)
+        return await self._read(lambda tx: tx.scalar("SELECT min(due_at) FROM due_work"))
 
     async def pending_work(self, table_id: int) -> list[DueWork]:
-        async def read(db: aiosqlite.Connection) -> list[DueWork]:
-            async with db.execute(
-                    "SELECT table_id, kind, version, due_at FROM due_work WHERE table_id = ?"
-                    " ORDER BY kind", (table_id,)) as cursor:
-                return [DueWork(*row) for row in await cursor.fetchall()]
-
-        return await self._read(read)
+        rows = await self._read(lambda tx: tx.all(
+            f"SELECT {_COLUMNS} FROM due_work WHERE table_id = :table ORDER BY kind",
+            table=table_id))
+        return [_work(r) for r in rows]
 
     async def claim(self, work: DueWork) -> bool:
         """Take a due deadline to fire it: True for exactly one caller, and only while the
         row is still the one that was read (not moved or replaced meanwhile)."""
+        return await self._write(lambda tx: tx.run(
+            "DELETE FROM due_work WHERE table_id = :table AND kind = :kind"
+            " AND version = :version AND due_at = :due",
+            table=work.table_id, kind=work.kind, version=work.version, due=work.due_at) > 0,
+            one_statement=True)
 
-        async def tx(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute(
-                "DELETE FROM due_work WHERE table_id = ? AND kind = ? AND version = ?"
-                " AND due_at = ?", (work.table_id, work.kind, work.version, work.due_at))
-            return cursor.rowcount > 0
+    async def claim_due(self, now: float, *, limit: int = 100,
+                        skip_tables: Iterable[int] = ()) -> list[DueWork]:
+        """Take the deadlines due at `now`, oldest first, at most one per table and none of
+        `skip_tables` (still busy here with an earlier one): each row goes to exactly one
+        claimer, whichever process it is in."""
+        busy = tuple(skip_tables)
+
+        def tx(tx: Tx) -> list[DueWork]:
+            rows = tx.all(
+                f"SELECT {_COLUMNS} FROM due_work WHERE due_at <= :now"
+                + (" AND table_id NOT IN :busy" if busy else "")
+                + " ORDER BY due_at, table_id, kind LIMIT :limit"
+                + (" FOR UPDATE SKIP LOCKED" if tx.postgres else ""),
+                now=now, limit=limit, **({"busy": busy} if busy else {}))
+            claimed: dict[int, DueWork] = {}
+            for row in rows:  # a table's later ones wait for its first to be acted on
+                claimed.setdefault(row["table_id"], _work(row))
+            tx.many("DELETE FROM due_work WHERE table_id = :table_id AND kind = :kind",
+                    [{"table_id": w.table_id, "kind": w.kind} for w in claimed.values()])
+            return list(claimed.values())
 
         return await self._write(tx)
 
     async def cancel_work(self, table_id: int, kind: str | None = None) -> None:
         """Forget a table's deadlines (of one kind, or all)."""
-
-        async def tx(db: aiosqlite.Connection) -> None:
-            if kind is None:
-                await db.execute("DELETE FROM due_work WHERE table_id = ?", (table_id,))
-            else:
-                await db.execute("DELETE FROM due_work WHERE table_id = ? AND kind = ?",
-                                 (table_id, kind))
-
-        await self._write(tx)
+        if kind is None:
+            await self._write(lambda tx: tx.run(
+                "DELETE FROM due_work WHERE table_id = :table", table=table_id))
+        else:
+            await self._write(lambda tx: tx.run(
+                "DELETE FROM due_work WHERE table_id = :table AND kind = :kind",
+                table=table_id, kind=kind))
 
     async def replace_work(self, table_id: int, prefixes: Iterable[str],
                            rows: Iterable[DueWork]) -> None:
         """In one transaction: drop the table's deadlines whose kind starts with one of
         `prefixes`, and set `rows` (DueWork) instead."""
         prefixes, rows = tuple(prefixes), tuple(rows)
+        kinds, params = _kinds(prefixes)
 
-        async def tx(db: aiosqlite.Connection) -> None:
-            for prefix in prefixes:
-                await db.execute("DELETE FROM due_work WHERE table_id = ? AND kind LIKE ? || '%'",
-                                 (table_id, prefix))
-            await db.executemany(
-                "INSERT INTO due_work (table_id, kind, version, due_at) VALUES (?, ?, ?, ?)",
-                [(r.table_id, r.kind, r.version, r.due_at) for r in rows])
+        def tx(tx: Tx) -> None:
+            if prefixes:
+                tx.run(f"DELETE FROM due_work WHERE table_id = :table AND {kinds}",
+                       table=table_id, **params)
+            tx.many(f"INSERT INTO due_work ({_COLUMNS})"
+                    " VALUES (:table_id, :kind, :version, :due_at)",
+                    [{"table_id": r.table_id, "kind": r.kind, "version": r.version,
+                      "due_at": r.due_at} for r in rows])
 
         await self._write(tx)
 
@@ -120,22 +137,15 @@ class DueWorkStore:
                          not_before: float | None = None) -> int:
         """Move deadlines whose kind starts with one of `prefixes` later by `seconds` (of the
         given tables, or all), and none sooner than `not_before`; return how many moved."""
-        prefixes = tuple(prefixes)
+        kinds, params = _kinds(tuple(prefixes))
         tables = None if table_ids is None else tuple(table_ids)
-
-        async def tx(db: aiosqlite.Connection) -> int:
-            kinds = " OR ".join("kind LIKE ? || '%'" for _ in prefixes)
-            where = f"({kinds})"
-            params: list[Any] = [*prefixes]
-            if tables is not None:
-                if not tables:
-                    return 0
-                where += f" AND table_id IN ({', '.join('?' for _ in tables)})"
-                params.extend(tables)
-            floor = -1e18 if not_before is None else not_before
-            cursor = await db.execute(
-                f"UPDATE due_work SET due_at = max(due_at + ?, ?) WHERE {where}",
-                (seconds, floor, *params))
-            return cursor.rowcount
-
-        return await self._write(tx)
+        if tables is not None:
+            if not tables:
+                return 0
+            kinds += " AND table_id IN :tables"
+            params["tables"] = tables
+        floor = -1e18 if not_before is None else not_before
+        return await self._write(lambda tx: tx.run(
+            "UPDATE due_work SET due_at = CASE WHEN due_at + :seconds < :floor THEN :floor"
+            f" ELSE due_at + :seconds END WHERE {kinds}",
+            seconds=float(seconds), floor=float(floor), **params))

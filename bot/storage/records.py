@@ -8,14 +8,11 @@ are the table's own, so a kept game replays exactly (engine.core.replay).
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import aiosqlite
-
-if TYPE_CHECKING:
-    from .store import TableRow
+from .rows import TableRow, table_row
+from .sql import StorePart
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,34 +24,21 @@ class SeatResult:
     tiebreaks: tuple[int, ...]
 
 
-class RecordsStore:
-    """Mixed into `Store`; uses its transactions."""
-
-    _read: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-
+class RecordsStore(StorePart):
     async def results(self, table_id: int) -> list[SeatResult]:
         """The standings a game ended with, by seat (none for a game not ended)."""
-
-        async def read(db: aiosqlite.Connection) -> list[SeatResult]:
-            async with db.execute("SELECT * FROM results WHERE table_id = ? ORDER BY seat",
-                                  (table_id,)) as cursor:
-                return [_result(row) for row in await cursor.fetchall()]
-
-        return await self._read(read)
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT * FROM results WHERE table_id = :table ORDER BY seat", table=table_id))
+        return [_result(row) for row in rows]
 
     async def ended_tables(self, platform: str, chat_id: str | int, *, limit: int = 10
                            ) -> list[TableRow]:
         """The chat's games that ended (finished or abandoned), the newest first."""
-        from .store import _table  # the store's own row reader
-
-        async def read(db: aiosqlite.Connection) -> list[TableRow]:
-            async with db.execute(
-                    "SELECT * FROM tables WHERE platform = ? AND chat_id = ?"
-                    " AND ended_at IS NOT NULL ORDER BY ended_at DESC, id DESC LIMIT ?",
-                    (platform, str(chat_id), limit)) as cursor:
-                return [_table(row) for row in await cursor.fetchall()]
-
-        return await self._read(read)
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT * FROM tables WHERE platform = :platform AND chat_id = :chat"
+            " AND ended_at IS NOT NULL ORDER BY ended_at DESC, id DESC LIMIT :limit",
+            platform=platform, chat=str(chat_id), limit=limit))
+        return [table_row(row) for row in rows]
 
 
 def _result(row: Any) -> SeatResult:

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from .schema import StoreError
+from .errors import StoreError
+from .sql import StorePart, Tx
 
 FORGOTTEN = "gone-"
 """The prefix of the anonymous id that replaces a forgotten person's platform id."""
@@ -77,12 +75,7 @@ class Forgotten:
     messages: int  # kept messages of their private chat forgotten
 
 
-class StatsStore:
-    """Mixed into `Store`; uses its transactions."""
-
-    _read: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-    _write: Callable[[Callable[[aiosqlite.Connection], Awaitable[Any]]], Awaitable[Any]]
-
+class StatsStore(StorePart):
     async def played_games(self, platform: str, *, chat_id: str | None = None,
                            game: str | None = None) -> list[PlayedGame]:
         """The platform's ended games with their results, oldest first (by end time), of
@@ -91,23 +84,19 @@ class StatsStore:
                " s.seat, s.user_id, s.display_name, s.computer, s.absence, r.rank, r.score"
                " FROM tables t JOIN results r ON r.table_id = t.id"
                " JOIN seats s ON s.table_id = t.id AND s.seat = r.seat"
-               " WHERE t.platform = ? AND t.ended_at IS NOT NULL")
-        params: list[Any] = [platform]
+               " WHERE t.platform = :platform AND t.ended_at IS NOT NULL")
+        params: dict[str, Any] = {"platform": platform}
         if chat_id is not None:
-            sql += " AND t.chat_id = ?"
-            params.append(str(chat_id))
+            sql += " AND t.chat_id = :chat"
+            params["chat"] = str(chat_id)
         if game is not None:
-            sql += " AND t.game = ?"
-            params.append(game)
+            sql += " AND t.game = :game"
+            params["game"] = game
         sql += " ORDER BY t.ended_at, t.id, r.seat"
-
-        async def read(db: aiosqlite.Connection) -> list[Any]:
-            async with db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
 
         games: list[PlayedGame] = []
         current: list[Any] = []
-        for row in await self._read(read) + [None]:
+        for row in [*await self._read(lambda tx: tx.all(sql, **params)), None]:
             if current and (row is None or row["id"] != current[0]["id"]):
                 first = current[0]
                 games.append(PlayedGame(
@@ -125,43 +114,38 @@ class StatsStore:
     async def forget_user(self, platform: str, user_id: str) -> Forgotten:
         """Delete what is kept about a person on a platform, keeping anonymised results.
         Raises `StillSeated` (and changes nothing) while they sit at an active table."""
-        user = str(user_id)
+        who = {"platform": platform, "user": str(user_id)}
 
-        async def tx(db: aiosqlite.Connection) -> Forgotten:
-            async with db.execute(
-                    "SELECT t.id, t.title FROM tables t JOIN seats s ON s.table_id = t.id"
-                    " WHERE t.platform = ? AND s.user_id = ?"
-                    " AND t.status IN ('lobby', 'playing') ORDER BY t.id",
-                    (platform, user)) as cursor:
-                active = [(row[0], row[1]) for row in await cursor.fetchall()]
+        def tx(tx: Tx) -> Forgotten:
+            active = [(row["id"], row["title"]) for row in tx.all(
+                "SELECT t.id, t.title FROM tables t JOIN seats s ON s.table_id = t.id"
+                " WHERE t.platform = :platform AND s.user_id = :user"
+                " AND t.status IN ('lobby', 'playing') ORDER BY t.id", **who)]
             if active:
                 raise StillSeated(active)
             # their private chat: where their panels were kept (its id is theirs on both)
-            async with db.execute(
-                    "SELECT dm_chat_id FROM user_settings WHERE platform = ? AND user_id = ?"
-                    " UNION SELECT s.dm_chat_id FROM seats s JOIN tables t ON t.id = s.table_id"
-                    " WHERE t.platform = ? AND s.user_id = ?",
-                    (platform, user, platform, user)) as cursor:
-                private = {row[0] for row in await cursor.fetchall() if row[0]} | {user}
+            private = {row["chat"] for row in tx.all(
+                "SELECT dm_chat_id AS chat FROM user_settings"
+                " WHERE platform = :platform AND user_id = :user"
+                " UNION SELECT s.dm_chat_id FROM seats s JOIN tables t ON t.id = s.table_id"
+                " WHERE t.platform = :platform AND s.user_id = :user", **who)
+                if row["chat"]} | {who["user"]}
             anonymous = FORGOTTEN + secrets.token_hex(8)
-            mine = "SELECT id FROM tables WHERE platform = ?"
-            seats = await db.execute(
-                "UPDATE seats SET user_id = ?, display_name = '', language = NULL,"
+            mine = "SELECT id FROM tables WHERE platform = :platform"
+            seats = tx.run(
+                "UPDATE seats SET user_id = :anonymous, display_name = '', language = NULL,"
                 " dm_chat_id = NULL, dm_status = 'unknown'"
-                f" WHERE user_id = ? AND table_id IN ({mine})",
-                (anonymous, user, platform))
-            await db.execute("UPDATE tables SET creator_id = ?, creator_name = ''"
-                             " WHERE platform = ? AND creator_id = ?", (anonymous, platform, user))
-            settings = await db.execute(
-                "DELETE FROM user_settings WHERE platform = ? AND user_id = ?", (platform, user))
-            pending = await db.execute(
-                f"DELETE FROM pending_joins WHERE user_id = ? AND table_id IN ({mine})",
-                (user, platform))
-            marks = ", ".join("?" * len(private))
-            messages = await db.execute(
-                f"DELETE FROM messages WHERE chat_id IN ({marks}) AND table_id IN ({mine})",
-                (*sorted(private), platform))
-            return Forgotten(anonymous if seats.rowcount else None, seats.rowcount,
-                             settings.rowcount, pending.rowcount, messages.rowcount)
+                f" WHERE user_id = :user AND table_id IN ({mine})", **who, anonymous=anonymous)
+            tx.run("UPDATE tables SET creator_id = :anonymous, creator_name = ''"
+                   " WHERE platform = :platform AND creator_id = :user", **who,
+                   anonymous=anonymous)
+            settings = tx.run(
+                "DELETE FROM user_settings WHERE platform = :platform AND user_id = :user", **who)
+            pending = tx.run(
+                f"DELETE FROM pending_joins WHERE user_id = :user AND table_id IN ({mine})", **who)
+            messages = tx.run(
+                f"DELETE FROM messages WHERE chat_id IN :private AND table_id IN ({mine})",
+                **who, private=tuple(sorted(private)))
+            return Forgotten(anonymous if seats else None, seats, settings, pending, messages)
 
         return await self._write(tx)

@@ -1,0 +1,2 @@
+"""Alembic's script directory: one file per schema version under versions/ (see
+bot/storage/schema.py for how they are applied)."""
