@@ -45,11 +45,8 @@ async def discord(fake_discord: FakeDiscordServer, tmp_path: Path
 
 
 async def seats_of(store, user_id: str) -> int:
-    async def read(db):
-        async with db.execute("SELECT count(*) FROM seats WHERE user_id = ?",
-                              (user_id,)) as cursor:
-            return (await cursor.fetchone())[0]
-    return await store._read(read)
+    return await store._read(lambda tx: tx.scalar(
+        "SELECT count(*) FROM seats WHERE user_id = :user", user=user_id))
 
 
 async def test_telegram_stats_picture_and_forgetme(telegram: World,

@@ -1,0 +1,1 @@
+"""Alembic revisions, one file per schema version (a package so that installs carry them)."""
