@@ -190,6 +190,8 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
 
     moves: dict[str, list[float]] = {"take": [], "build": [], "nudge": [], "move on 40+": []}
     by_number: dict[int, list[float]] = {}
+    cpu_by_number: dict[int, list[float]] = {}  # process time: the machine may be shared
+    cpu_big: list[float] = []
     for game in range(games):
         rng = random.Random(seed + game)
         state = SPEC.setup(players, seed + game, {})
@@ -202,10 +204,13 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
                 SPEC.menu(state, seat, (pose_key((x + 2, y, angle)),))
                 moves["nudge"].append(time.perf_counter() - start)
             big = len(state.scene.pieces) >= 40
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             state, _ = SPEC.apply(state, seat, action)
-            seconds = time.perf_counter() - start
+            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
             by_number.setdefault(state.version // 25, []).append(seconds)
+            cpu_by_number.setdefault(state.version // 25, []).append(cpu)
+            if big:
+                cpu_big.append(cpu)
             if late:
                 moves["take" if action.startswith("t") else "build"].append(seconds)
             if big:
@@ -215,8 +220,11 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
             label = f"game {kind}s on rafts of {late_from}+ pieces" if kind != "move on 40+" \
                 else "game moves on rafts of 40+ pieces"
             print(_line(label, times))
+    if cpu_big:
+        print(_line("  (process time) game moves on rafts of 40+ pieces", cpu_big))
     for bucket, times in sorted(by_number.items()):
         print(_line(f"game moves {bucket * 25}-{bucket * 25 + 24}", times))
+        print(_line("  (process time)", cpu_by_number[bucket]))
 
 
 if __name__ == "__main__":

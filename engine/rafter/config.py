@@ -78,6 +78,7 @@ class Friction:
     rafter: float
     chest: float
     sea: float
+    torsion_mm: float  # torsional friction, as a length: resists a piece turning in place
 
 
 @dataclass(frozen=True)

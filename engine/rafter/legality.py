@@ -31,7 +31,7 @@ from .layout import (
     raft_to_card,
     rafter_footprint,
 )
-from .physics import RAFT, RaftProbe, footprint_points
+from .physics import RAFT, RaftProbe, footprint_points, probe_for
 from .scene import CHEST, LUMBER, RAFTER, Scene
 
 FINE_GRID = (23, 5)
@@ -158,11 +158,26 @@ def place_pairs(card: int, rafter: int, *, advanced: bool,
                 yield place, chest
 
 
+def _poses_nearest_first() -> list[tuple[int, int, int]]:
+    return sorted(((x, y, a) for x in COARSE_X for y in COARSE_Y for a in COARSE_ANGLES),
+                  key=lambda p: (p[0] ** 2 + p[1] ** 2, p))
+
+
+def _legal(probe: RaftProbe, card: int, pose: tuple[int, int, int], advanced: bool) -> bool:
+    x, y, a = pose
+    return (lumber_problem(probe, card, x, y, a, advanced=advanced, grid=SCREEN_GRID) is None
+            and lumber_problem(probe, card, x, y, a, advanced=advanced) is None)
+
+
+@lru_cache(maxsize=32)
+def has_place(scene: Scene, card: int, advanced: bool) -> bool:
+    """Whether the card has any legal pose on the coarse grid (stops at the first found)."""
+    probe = probe_for(scene)
+    return any(_legal(probe, card, pose, advanced) for pose in _poses_nearest_first())
+
+
 @lru_cache(maxsize=32)
 def candidates(scene: Scene, card: int, advanced: bool) -> tuple[tuple[int, int, int], ...]:
     """Legal card poses (x, y, angle) on the coarse grid, nearest the raft's centre first."""
-    probe = RaftProbe(scene, CONFIG)
-    found = [(x, y, a) for x in COARSE_X for y in COARSE_Y for a in COARSE_ANGLES
-             if lumber_problem(probe, card, x, y, a, advanced=advanced, grid=SCREEN_GRID) is None
-             and lumber_problem(probe, card, x, y, a, advanced=advanced) is None]
-    return tuple(sorted(found, key=lambda p: (p[0] ** 2 + p[1] ** 2, p)))
+    probe = probe_for(scene)
+    return tuple(pose for pose in _poses_nearest_first() if _legal(probe, card, pose, advanced))

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..core import Label, Malformed, Menu, Option
@@ -47,7 +46,7 @@ from .legality import (
     lumber_problem,
     rafter_place_ok,
 )
-from .physics import RaftProbe
+from .physics import RaftProbe, probe_for
 from .risk import lift_risk, placement_risk
 from .rules import build_placements, takeable
 from .scene import LUMBER, RAFTER, Scene
@@ -234,7 +233,8 @@ def _building(state: RafterState, path: tuple[str, ...]) -> Menu:
         raise Malformed("unknown step")
     if rest[2] == GO:
         return Menu(title, action=build.encode(), instant=True, focus=focus)
-    level = placement_risk(state.scene, build_placements(state, build),
+    card, rafter_piece, chest_piece = build_placements(state, build)
+    level = placement_risk(state.scene, (card, rafter_piece), then=(chest_piece,),
                            seed=derive_seed(state.seed, state.version, "risk"))
     return Menu(title, action=build.encode(), preview=(Label(f"rafter-risk-{level.value}"),),
                 focus=focus)
@@ -265,9 +265,8 @@ def _pose_problem(state: RafterState, pose: Pose) -> str | None:
                           advanced=state.options.advanced)
 
 
-@lru_cache(maxsize=4)
 def _probe(scene: Scene) -> RaftProbe:
-    return RaftProbe(scene, CONFIG)
+    return probe_for(scene)
 
 
 def _nudged(pose: Pose, dx: int, dy: int, turn: int) -> Pose:

@@ -7,6 +7,11 @@ simulation holds it still, a static one (no joint: it cannot move, and it touche
 free bodies), except one piece that may be held by a hand (a mocap body moved by the
 simulation, used to lift a rafter).
 
+Contacts have four dimensions (sliding both ways and turning in place): the torsional
+friction (`friction.torsion_mm`) keeps a card that touches another at a corner or an edge
+from slowly turning about that touch, the creep that used to let propped cards slide off
+between moves. (Rolling friction would need six dimensions and more solver time.)
+
 Collision bits: pieces touch pieces and the base; a piece gone overboard gets
 `OVERBOARD_BITS` and then touches only the base and the table, so it can neither hold up nor
 knock anything on the raft, yet still comes to rest (and falls asleep) on the table.
@@ -59,6 +64,11 @@ def _num(value: float) -> str:
     return repr(float(value))
 
 
+def _friction(sliding: float, config: RafterConfig) -> str:
+    """MuJoCo's friction triple: sliding, torsional (a length) and rolling (unused: condim 4)."""
+    return f"{_num(sliding)} {_num(config.friction.torsion_mm * MM)} 0"
+
+
 def _vec(values: tuple[float, ...], scale: float = 1.0) -> str:
     return " ".join(_num(v * scale) for v in values)
 
@@ -79,7 +89,7 @@ def _body(piece: Piece, config: RafterConfig, top: float, held: bool, free: bool
         # the piece's mass is spread over its boxes by volume (uniform density)
         lines.append(
             f"<geom type=\"box\" size=\"{_vec(part.size, MM / 2)}\" pos=\"{_vec(part.pos, MM)}\" "
-            f"mass=\"{_num(mass * volume / sum(volumes))}\" friction=\"{_num(friction)} 0.005 0.0001\"/>"
+            f"mass=\"{_num(mass * volume / sum(volumes))}\" friction=\"{_friction(friction, config)}\"/>"
         )
     lines.append("</body>")
     return "\n".join(lines)
@@ -106,11 +116,11 @@ def scene_xml(scene: Scene, config: RafterConfig, *, held: str | None = None,
 <default class="base"><geom contype="1" conaffinity="1"/></default>
 </default>
 <worldbody>
-<geom name="sea" class="base" type="plane" size="1 1 0.01" friction="{_num(fr.sea)} 0.005 0.0001"/>
+<geom name="sea" class="base" type="plane" size="1 1 0.01" friction="{_friction(fr.sea, config)}"/>
 <geom name="box" class="base" type="box" size="{_vec((bx, by, bz), MM / 2)}"
- pos="0 0 {_num(bz / 2 * MM)}" friction="{_num(fr.raft)} 0.005 0.0001"/>
+ pos="0 0 {_num(bz / 2 * MM)}" friction="{_friction(fr.raft, config)}"/>
 <geom name="raft" class="base" type="box" size="{_vec((rx, ry, rz), MM / 2)}"
- pos="0 0 {_num((bz + rz / 2) * MM)}" friction="{_num(fr.raft)} 0.005 0.0001"/>
+ pos="0 0 {_num((bz + rz / 2) * MM)}" friction="{_friction(fr.raft, config)}"/>
 {bodies}
 </worldbody>
 </mujoco>

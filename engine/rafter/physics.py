@@ -14,19 +14,23 @@ windows of `still_window_s` in a row: its mean position over a window (at its ce
 and at its ends) differs from the previous window's by less than `still_mm_per_s` would
 carry it; never before `min_settle_s` (a piece just starting to tip is barely moving), and
 never past `max_settle_s` (a latency bound: MuJoCo's soft contacts let some propped pieces
-creep for seconds). Means over windows, not speeds at a step: the solver's contact jitter
-averages out, a slow slide does not. (MuJoCo's own sleeping judges speed over a few steps,
-and froze leaning cards mid-slide.)
+creep). Means over windows, not speeds at a step: the solver's contact jitter averages out, a
+slow slide does not. (MuJoCo's own sleeping judges speed over a few steps, and froze leaning
+cards mid-slide.) A piece gone overboard stops counting once it has had time to land: it has
+fallen, and its tumbling on the table holds nothing up. Whether the stored raft really is at
+rest is checked by `rest` (every piece free, no stopping rule).
 
 A piece has *fallen* when its centre of mass ends below the raft card's top surface (in the
 sea, or leaning against the box); fallen pieces leave the returned scene. (The rulebook keeps
-lumber leaning on the raft; MuJoCo's soft contacts let a propped card creep down over the
-next moves, so that waits for a contact model that holds it.)
+lumber leaning on the raft; a card leaning with its centre below the raft top still creeps
+on the table under MuJoCo's soft contacts, so such a card goes to the sea for now.)
 """
 
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
@@ -44,6 +48,7 @@ RAFT, BOX, SEA = "raft", "box", "sea"
 _RAY_START_M = 1.0  # rays start this high above the table
 _FAR_AWAY_M = 1.0  # where a lifted piece is taken once the hand has raised it
 _DOWN = np.array([0.0, 0.0, -1.0])
+_LANDING_S = 0.25  # a piece gone overboard reaches the table and stops tumbling within this
 MAX_ROUNDS = 3
 """Runs of one step, each with more pieces free; the last one's result stands."""
 
@@ -115,6 +120,7 @@ class _Model:
                       for p in scene.pieces
                       if p.id != held and (free is None or p.id in free)]
         self._free_bodies = np.array([self.bodies[p.id] for p, _ in self._free], dtype=int)
+        self._sunk_at = np.full(len(self._free), -1)  # the step each free piece went overboard
 
     def step(self) -> None:
         mujoco.mj_step(self.model, self.data)
@@ -134,6 +140,7 @@ class _Model:
             if piece.id in self.overboard:
                 continue
             self.overboard.add(piece.id)
+            self._sunk_at[i] = self.steps
             geoms = slice(self.model.body_geomadr[body],
                           self.model.body_geomadr[body] + self.model.body_geomnum[body])
             self.model.geom_contype[geoms], self.model.geom_conaffinity[geoms] = OVERBOARD_BITS
@@ -147,6 +154,7 @@ class _Model:
         n_max = math.ceil(sim.max_settle_s / dt)
         reach = self._reach()
         limit = sim.still_mm_per_s * MM * window * dt
+        landing = math.ceil(_LANDING_S / dt)
         total = np.zeros_like(self._marks(reach))
         last, still = None, 0
         for n in range(1, n_max + 1):
@@ -156,7 +164,10 @@ class _Model:
             if n % window:
                 continue
             mean, total = total / window, np.zeros_like(total)
-            if last is not None and np.abs(mean - last).max(initial=0.0) < limit:
+            # a piece in the sea has fallen, whatever it does there: once it has had time to
+            # land, its tumbling no longer holds the step up
+            watched = (self._sunk_at < 0) | (self.steps - self._sunk_at < landing)
+            if last is not None and np.abs(mean - last)[watched].max(initial=0.0) < limit:
                 still += 1
             else:
                 still = 0
@@ -231,7 +242,8 @@ def footprint_points(kind: str, variant: int, x: float, y: float, yaw_deg: float
 
 class RaftProbe:
     """A raft compiled once to answer many "what is under this footprint?" questions with
-    `mujoco.mj_ray` (measured faster than NumPy slab tests at a 23×5 grid)."""
+    `mujoco.mj_ray` (measured faster than NumPy slab tests at a 23×5 grid). One thread's:
+    MuJoCo's queries may use the data's scratch memory."""
 
     def __init__(self, scene: Scene, config: RafterConfig = CONFIG) -> None:
         self.scene = scene
@@ -241,12 +253,14 @@ class RaftProbe:
         self._data = mujoco.MjData(self._model)
         mujoco.mj_kinematics(self._model, self._data)
         self._owners = [self._owner(g) for g in range(self._model.ngeom)]
-        self._geom = np.zeros(1, dtype=np.int32)
+        self._contacts: Contacts | None = None
 
     def contacts(self) -> Contacts:
         """Who touches whom on this raft."""
-        mujoco.mj_fwdPosition(self._model, self._data)
-        return Contacts(self._model, self._data)
+        if self._contacts is None:
+            mujoco.mj_fwdPosition(self._model, self._data)
+            self._contacts = Contacts(self._model, self._data)
+        return self._contacts
 
     def _owner(self, geom: int) -> str:
         """The piece id (or RAFT, BOX, SEA) a geom belongs to."""
@@ -264,10 +278,29 @@ class RaftProbe:
     def ray_down(self, x: float, y: float) -> tuple[str, float]:
         """What is directly below the point (x, y) of the raft frame, and its height."""
         start = np.array([x * MM, y * MM, _RAY_START_M])
-        dist = mujoco.mj_ray(self._model, self._data, start, _DOWN, None, 1, -1, self._geom)
+        geom = np.zeros(1, dtype=np.int32)
+        dist = mujoco.mj_ray(self._model, self._data, start, _DOWN, None, 1, -1, geom)
         if dist < 0:  # cannot happen above the table plane; treat as the sea
             return SEA, -self._top
-        return self._owners[int(self._geom[0])], (_RAY_START_M - dist) / MM - self._top
+        return self._owners[int(geom[0])], (_RAY_START_M - dist) / MM - self._top
+
+
+_PROBES_KEPT = 8
+_probes = threading.local()  # each thread's own recent probes (risk trials run in threads)
+
+
+def probe_for(scene: Scene, config: RafterConfig = CONFIG) -> RaftProbe:
+    """A `RaftProbe` of `scene`, shared with whatever in this thread asked about the same raft
+    lately (a move checks the raft, then drops pieces onto it; the menu asks about it press
+    after press)."""
+    if config is not CONFIG:
+        return RaftProbe(scene, config)
+    kept: OrderedDict[Scene, RaftProbe] = _probes.__dict__.setdefault("kept", OrderedDict())
+    probe = kept.pop(scene, None) or RaftProbe(scene, config)
+    kept[scene] = probe
+    while len(kept) > _PROBES_KEPT:
+        kept.popitem(last=False)
+    return probe
 
 
 def surface_under(scene: Scene, kind: str, variant: int, x: float, y: float, yaw_deg: float,
@@ -309,7 +342,7 @@ def place(scene: Scene, placements: Sequence[Placement], *, seed: int | None,
     placed: list[Piece] = []
     contacts = None
     for placement in placements:
-        probe = RaftProbe(current, config)
+        probe = probe_for(current, config)
         contacts = contacts or probe.contacts()  # the raft at rest, before anything is added
         x, y, yaw = placement.x, placement.y, placement.yaw_deg
         if rng is not None:
@@ -343,7 +376,7 @@ def lift(scene: Scene, piece_id: str, *, seed: int | None, config: RafterConfig 
     hand = _Hand(piece_id, dx, dy)
     if not local:
         return _whole(scene, config=config, held=piece_id, hand=hand, record_every=record_every)
-    contacts = RaftProbe(scene, config).contacts()
+    contacts = probe_for(scene, config).contacts()
     rest = scene.without((piece_id,))
     free = contacts.with_riders(column(rest, (piece,), config)
                                 | contacts.touching.get(piece_id, set())) - {piece_id}

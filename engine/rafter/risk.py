@@ -63,10 +63,20 @@ def _level(trial: Callable[[int], Settled], scene: Scene, seed: int,
 
 
 def placement_risk(scene: Scene, placements: Sequence[Placement], *, seed: int,
-                   config: RafterConfig = CONFIG) -> Risk:
-    """How likely putting these pieces down makes something fall."""
+                   then: Sequence[Placement] = (), config: RafterConfig = CONFIG) -> Risk:
+    """How likely putting these pieces down makes something fall; `then` are put down once
+    the first have settled, as a build puts its chest on the card after the card and rafter."""
     short = _trial_config(config)
-    return _level(lambda s: place(scene, placements, seed=s, config=short), scene, seed, config)
+
+    def trial(s: int) -> Settled:
+        first = place(scene, placements, seed=s, config=short)
+        if first.fallen or not then:
+            return first
+        second = place(first.scene, then, seed=derive_seed(s, "then"), config=short)
+        # judged against the raft before the move: what the first stage dropped, it dropped
+        return replace(second, placed=first.placed + second.placed)
+
+    return _level(trial, scene, seed, config)
 
 
 def lift_risk(scene: Scene, piece_id: str, *, seed: int, config: RafterConfig = CONFIG) -> Risk:

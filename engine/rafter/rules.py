@@ -31,9 +31,16 @@ from .actions import Build, Take, decode
 from .config import CONFIG
 from .falls import Sorted, sort_fallen
 from .layout import card_to_raft
-from .legality import candidates, chest_place_ok, lumber_problem, place_pairs, rafter_place_ok
+from .legality import (
+    candidates,
+    chest_place_ok,
+    has_place,
+    lumber_problem,
+    place_pairs,
+    rafter_place_ok,
+)
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
-from .physics import Placement, RaftProbe, Settled, lift, place
+from .physics import Placement, Settled, lift, place, probe_for
 from .ranking import Tally, end_reason
 from .scene import CHEST, LUMBER, RAFTER, Piece, quat_up_z
 from .seating import chests_per_seat, seat_colors
@@ -162,7 +169,7 @@ def _start_building(state: RafterState, rafter: int, wood: int | None,
         building = replace(state, phase=PLACE, held=rafter, card=card,
                            sea_wood=tuple(c for c in state.sea_wood if c != wood))
         told += (_event("rafter-took-wood", state.current),)
-    if not candidates(building.scene, card, state.options.advanced):
+    if not has_place(building.scene, card, state.options.advanced):
         # nowhere left to put a card: the raft is finished, and so is the game (the card
         # goes back where it lay)
         ended = replace(state, phase=OVER, sea_rafters=state.sea_rafters + (rafter,),
@@ -201,7 +208,7 @@ def build_problem(state: RafterState, build: Build) -> str | None:
     if not chest_place_ok(state.card, state.held, rafter, (build.cu, build.cv),
                           advanced=advanced):
         return "rafter-why-chest-spot"
-    return lumber_problem(RaftProbe(state.scene, CONFIG), state.card, build.x, build.y,
+    return lumber_problem(probe_for(state.scene), state.card, build.x, build.y,
                           build.angle, advanced=advanced)
 
 

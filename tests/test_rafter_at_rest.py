@@ -1,0 +1,68 @@
+"""Every stored raft is at rest: the fairness of Rafter Five's blame.
+
+A move's pieces settle until they are still, and the raft is stored; the next move starts
+from it and sets free only what it can disturb. Were a stored raft still falling (or about to
+fall), the fall would finish during the next player's move and its chests would go onto their
+penalty board. So these seeded whole games (random legal moves) let stored rafts run with
+*every* piece free for two simulated seconds, with no stopping rule: nothing may fall, and no
+piece may move more than 2 mm (on average slower than half the speed a settle calls still:
+MuJoCo's contacts are soft, and a stack set free sinks into them by hundredths of a mm a layer). (Longer games with bigger rafts: `python -m
+bench.rafter_rest`.)
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.rafter import SPEC
+from engine.rafter.rest import rest_check
+from engine.rafter.scene import Scene
+
+TOLERANCE_MM = 2.0
+EVERY = 2  # every second stored raft: the check costs two simulated seconds of the whole raft
+
+
+def stored_rafts(players: int, seed: int, chests: int) -> list[tuple[int, Scene]]:
+    """(version, raft) after every move of a seeded whole game of random legal moves."""
+    rng = random.Random(seed)
+    state = SPEC.setup(players, seed, {"chests": chests})
+    rafts = []
+    while not SPEC.is_over(state):
+        action = rng.choice(SPEC.legal_actions(state, state.current))
+        state, _ = SPEC.apply(state, state.current, action)
+        rafts.append((state.version, state.scene))
+    return rafts
+
+
+@pytest.mark.parametrize(("players", "seed", "chests"), [(2, 11, 3), (3, 12, 2), (4, 13, 2)])
+def test_every_stored_raft_of_a_whole_game_is_at_rest(players: int, seed: int,
+                                                      chests: int) -> None:
+    rafts = stored_rafts(players, seed, chests)
+    assert len(rafts) >= 6 and max(len(s.pieces) for _, s in rafts) >= 10  # a real game
+    restless = {}
+    for version, scene in rafts[::EVERY]:
+        check = rest_check(scene)
+        if not check.at_rest(TOLERANCE_MM):
+            restless[version] = check
+    assert restless == {}
+
+
+def test_the_check_sees_a_raft_that_is_still_falling() -> None:
+    """A card stored hanging far over the edge, as if a settle had stopped mid-fall."""
+    from engine.rafter.physics import Placement, place
+
+    falling = place(Scene(), [Placement("L", 0, 72.5, 0.0)], seed=None, config=_no_settle())
+    check = rest_check(falling.scene)
+    assert check.fallen == ("L0",)
+    assert not check.at_rest(TOLERANCE_MM)
+
+
+def _no_settle():
+    import dataclasses
+
+    from engine.rafter.config import CONFIG
+
+    sim = dataclasses.replace(CONFIG.simulation, min_settle_s=0.002, max_settle_s=0.002)
+    return dataclasses.replace(CONFIG, simulation=sim)
