@@ -6,8 +6,8 @@ fall), the fall would finish during the next player's move and its chests would 
 penalty board. So these seeded whole games (random legal moves) let stored rafts run with
 *every* piece free for two simulated seconds, with no stopping rule: nothing may fall, and no
 piece may move more than 2 mm (on average slower than half the speed a settle calls still:
-MuJoCo's contacts are soft, and a stack set free sinks into them by hundredths of a mm a layer). (Longer games with bigger rafts: `python -m
-bench.rafter_rest`.)
+MuJoCo's contacts are soft, and a stack set free sinks into them by hundredths of a mm a
+layer). Longer games with bigger rafts: `python -m bench.rafter_rest`.
 """
 
 from __future__ import annotations
