@@ -96,10 +96,11 @@ async def test_a_three_seat_lanterns_game_on_one_browser(tmp_path: Path) -> None
         assert await layout_problems(page) == []
         await page.set_viewport_size({"width": 1280, "height": 900})
 
-        # every seat takes its turns from its own pane
-        pressed = await play_on(page, moves=30)
+        # every seat takes its turns from its own pane, to the end of the game
+        pressed = await play_on(page)
         ids = await page.locator(".hand").evaluate_all("hands => hands.map(h => h.dataset.player)")
         assert set(pressed) == set(ids) and len(ids) == 3
+        assert t("table-final-ranking") in await page.locator("#table").inner_text()
         if os.environ.get("PLAYGROUND_DOCS"):  # the README's picture: PLAYGROUND_DOCS=1
             await save_docs_picture(page)
         assert page.script_errors == []
