@@ -11,7 +11,6 @@ keeps every row. Revisions are append-only: never edit one that has shipped, add
 
 from __future__ import annotations
 
-import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,7 +24,6 @@ from alembic.util import CommandError
 from . import sqlite_legacy
 from .errors import SchemaTooNew, StoreError
 
-log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 6
 """The version this code writes: its newest revision (checked against the scripts)."""
@@ -79,7 +77,6 @@ def migrate(conn: sa.Connection, location: Path = MIGRATIONS_DIR) -> int:
     with EnvironmentContext(Config(), scripts, fn=steps, destination_rev=head) as env:
         env.configure(connection=conn, transaction_per_migration=False)
         env.run_migrations()
-    log.info("migrated the database from schema %d to %s", before, head)
     return before
 
 
