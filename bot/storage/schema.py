@@ -24,7 +24,6 @@ from alembic.util import CommandError
 from . import sqlite_legacy
 from .errors import SchemaTooNew, StoreError
 
-
 SCHEMA_VERSION = 6
 """The version this code writes: its newest revision (checked against the scripts)."""
 
