@@ -55,21 +55,11 @@ def test_with_a_token_hands_over_to_the_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # In-process with `run` replaced: this checks the wiring, whatever the adapters do.
-    import bot.__main__ as entry
-
     for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DEFAULT_LANGUAGE", "LOG_LEVEL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("DISCORD_BOT_TOKEN=discord-secret\n", encoding="utf-8")
-    started = []
-
-    async def fake_run(settings: Settings) -> None:
-        started.append(settings)
-
-    monkeypatch.setattr(entry, "run", fake_run)
-    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
-    assert entry.main() == 0
-    [settings] = started
+    settings = _main_hands_over(monkeypatch)
     assert settings.discord_bot_token is not None
     assert settings.discord_bot_token.get_secret_value() == "discord-secret"
 
@@ -77,12 +67,21 @@ def test_with_a_token_hands_over_to_the_app(
 def test_without_a_token_serves_the_playground_and_says_how_to_get_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import bot.__main__ as entry
-
     for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DEFAULT_LANGUAGE", "LOG_LEVEL",
                  "PLAYGROUND", "PLAYGROUND_PORT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
+    settings = _main_hands_over(monkeypatch)
+    assert settings.runs_playground
+    told = capsys.readouterr().err
+    assert "@BotFather" in told and "discord.com/developers" in told
+    assert "http://127.0.0.1:8080" in told
+
+
+def _main_hands_over(monkeypatch: pytest.MonkeyPatch) -> Settings:
+    """Run `bot.__main__.main` with `run` replaced; the settings it handed to `run`."""
+    import bot.__main__ as entry
+
     started = []
 
     async def fake_run(settings: Settings) -> None:
@@ -92,7 +91,4 @@ def test_without_a_token_serves_the_playground_and_says_how_to_get_one(
     monkeypatch.setattr(entry, "configure_logging", lambda level: None)
     assert entry.main() == 0
     [settings] = started
-    assert settings.runs_playground
-    told = capsys.readouterr().err
-    assert "@BotFather" in told and "discord.com/developers" in told
-    assert "http://127.0.0.1:8080" in told
+    return settings

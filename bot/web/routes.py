@@ -171,6 +171,16 @@ def _player(browser: Browser, value: object) -> Player:
     return player
 
 
+async def _acting(request: web.Request) -> tuple[Playground, dict[str, Any], Player, str]:
+    """What every press and command starts from: the playground, the JSON body, the player
+    it is made as (one this browser holds) and the browser's language."""
+    playground = request.app[KEY]
+    browser = playground.browser(request)
+    body = await _json(request)
+    player = _player(browser, body.get("player"))
+    return playground, body, player, playground.language(request, browser)
+
+
 @routes.post("/api/player")
 async def add_player(request: web.Request) -> web.Response:
     """A name typed on this browser: its first player, or one more for a hot seat."""
@@ -216,11 +226,7 @@ async def set_language(request: web.Request) -> web.Response:
 @routes.post("/api/new")
 async def new_table(request: web.Request) -> web.Response:
     """Open a table (as /newgame does): in the room named, or in a new room."""
-    playground = request.app[KEY]
-    browser = playground.browser(request)
-    body = await _json(request)
-    player = _player(browser, body.get("player"))
-    lang = playground.language(request, browser)
+    playground, body, player, lang = await _acting(request)
     room = _room(body["room"]) if body.get("room") else str(
         10**11 + secrets.randbelow(9 * 10**11))
     game, words = body.get("game"), body.get("options", [])
@@ -238,15 +244,11 @@ async def new_table(request: web.Request) -> web.Response:
 
 @routes.post("/api/press")
 async def press(request: web.Request) -> web.Response:
-    playground = request.app[KEY]
-    browser = playground.browser(request)
-    body = await _json(request)
-    player = _player(browser, body.get("player"))
+    playground, body, player, lang = await _acting(request)
     room = _room(body.get("room"))
     data = body.get("data")
     if not isinstance(data, str):
         raise web.HTTPBadRequest(text="bad press")
-    lang = playground.language(request, browser)
     result = await playground.service.press(playground.chat(room, lang),
                                             playground.user(player, lang), data)
     playground.keep_drawing(result)
@@ -255,15 +257,11 @@ async def press(request: web.Request) -> web.Response:
 
 @routes.post("/api/command")
 async def command(request: web.Request) -> web.Response:
-    playground = request.app[KEY]
-    browser = playground.browser(request)
-    body = await _json(request)
-    player = _player(browser, body.get("player"))
+    playground, body, player, lang = await _acting(request)
     room = _room(body.get("room"))
     name, args = body.get("name"), body.get("args", "")
     if name not in COMMANDS or not isinstance(args, str):
         raise web.HTTPBadRequest(text="bad command")
-    lang = playground.language(request, browser)
     result = await playground.service.command(playground.chat(room, lang),
                                               playground.user(player, lang), name, args)
     playground.keep_drawing(result)
