@@ -19,7 +19,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.i18n import Translator
 from bot.payloads import Press, decode, encode
 from bot.screens import Drop, Place, Post, Role, Screen
-from bot.storage import SCHEMA_VERSION, Store, sqlite_legacy
+from bot.storage import SCHEMA_VERSION, Status, Store, sqlite_legacy
 from bot.tables import TableService
 from bot.web import build_app
 from bot.web.identity import COOKIE, Browser, CookieSigner, secret_from
@@ -160,6 +160,28 @@ async def test_a_stream_carries_only_its_own_players_panels(tmp_path: Path) -> N
         assert (await client.get(bob_picture)).status == 404
         assert (await client.get(seen["board:-1"]["screen"]["image"])).status == 200
         assert (await client.get(panels[0]["screen"]["image"])).status == 200
+
+
+async def test_a_sheet_answered_to_a_press_is_the_pressers_alone(tmp_path: Path) -> None:
+    async with server(tmp_path / "db.sqlite3") as (client, service):
+        room, ann, bob = await started_lighthouse(client, service)
+        table = await service.store.active_table("web", room, None)
+        assert table is not None
+        ann_cookie = client.session.cookie_jar.filter_cookies(client.make_url("/"))[COOKIE].value
+        await service.store.set_status(table.id, Status.CANCELLED, allowed_from=(Status.PLAYING,),
+                                      results=())  # ended: its replay is open
+        # Ann opens the replay: its picture comes in the answer to her press
+        answer = await client.post("/api/press", json={
+            "room": room, "player": ann, "data": encode(Press("replay", table.id, arg="o"))})
+        picture = (await answer.json())["sheet"]["image"]
+        assert (await client.get(picture)).status == 200
+        # Bob's browser, in the same room, cannot fetch it
+        client.session.cookie_jar.clear()
+        await sit(client, "Bob")
+        assert (await client.get(picture)).status == 404
+        client.session.cookie_jar.clear()
+        client.session.cookie_jar.update_cookies({COOKIE: ann_cookie})
+        assert (await client.get(picture)).status == 200
 
 
 async def test_a_restart_shows_every_table_again(tmp_path: Path) -> None:

@@ -90,13 +90,14 @@ class Playground:
         except Exception:
             log.exception("drawing a press's posts failed")
 
-    def answer(self, result: Result) -> dict[str, Any]:
-        """What the presser alone is told: a note, and a sheet (a menu or a text)."""
+    def answer(self, result: Result, presser: Player) -> dict[str, Any]:
+        """What the presser alone is told: a note, and a sheet (a menu or a text). The
+        sheet's picture is the presser's: no other browser may fetch it."""
         reply = result.reply
         sheet: Screen | None = result.edit or result.private or result.aside or result.message
         out: dict[str, Any] = {"note": reply.text, "alert": reply.alert}
         if sheet is not None:
-            out["sheet"] = screen_json(sheet, self.rooms.images, None)
+            out["sheet"] = screen_json(sheet, self.rooms.images, presser.id)
             out["replace"] = result.edit is not None
         return out
 
@@ -239,7 +240,7 @@ async def new_table(request: web.Request) -> web.Response:
     opened = any(isinstance(p, Post) and p.place.role is Role.LOBBY for p in result.posts)
     playground.keep_drawing(result)
     return web.json_response({"room": room if opened else None,
-                              **playground.answer(result)})
+                              **playground.answer(result, player)})
 
 
 @routes.post("/api/press")
@@ -252,7 +253,7 @@ async def press(request: web.Request) -> web.Response:
     result = await playground.service.press(playground.chat(room, lang),
                                             playground.user(player, lang), data)
     playground.keep_drawing(result)
-    return web.json_response(playground.answer(result))
+    return web.json_response(playground.answer(result, player))
 
 
 @routes.post("/api/command")
@@ -265,7 +266,7 @@ async def command(request: web.Request) -> web.Response:
     result = await playground.service.command(playground.chat(room, lang),
                                               playground.user(player, lang), name, args)
     playground.keep_drawing(result)
-    return web.json_response(playground.answer(result))
+    return web.json_response(playground.answer(result, player))
 
 
 @routes.get(r"/api/events/{room:[1-9][0-9]{5,17}}")
