@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
+import aiohttp
 import yarl
 from discord import http
 from discord.gateway import DiscordWebSocket
@@ -22,13 +24,22 @@ def point_at_fake(base: str, worker: str) -> None:
     base = base.rstrip("/")
     http.Route.BASE = f"{base}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL("ws" + base.removeprefix("http") + "/")
-    original = http.HTTPClient.__init__
+    mark = f" worker/{worker}"
+    client_init, session_init = http.HTTPClient.__init__, aiohttp.ClientSession.__init__
 
-    def named(self: http.HTTPClient, *args: object, **kwargs: object) -> None:
-        original(self, *args, **kwargs)  # type: ignore[arg-type]
-        self.user_agent += f" worker/{worker}"
+    def named_client(self: http.HTTPClient, *args: Any, **kwargs: Any) -> None:
+        client_init(self, *args, **kwargs)
+        self.user_agent += mark  # the bot's own requests
 
-    http.HTTPClient.__init__ = named  # type: ignore[method-assign]
+    def named_session(self: aiohttp.ClientSession, *args: Any, **kwargs: Any) -> None:
+        # the interaction callbacks and webhooks go through discord.py's session with
+        # aiohttp's own User-Agent
+        headers = dict(kwargs.pop("headers", None) or {})
+        headers.setdefault("User-Agent", f"Python aiohttp{mark}")
+        session_init(self, *args, headers=headers, **kwargs)
+
+    http.HTTPClient.__init__ = named_client  # type: ignore[method-assign]
+    aiohttp.ClientSession.__init__ = named_session  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":
