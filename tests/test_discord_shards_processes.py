@@ -243,6 +243,12 @@ async def test_two_processes_on_two_shards_share_the_tables(database_url: str,
             edits = [c for c in server.calls[mark:] if c.params.get("channel_id")
                      == str(second.channel.id)]
             assert edits and all(workers[0].sent(c.user_agent) for c in edits)
+            # its turn message links to the ping, though the guild is not in its cache
+            dm = next(c for c in server.calls[mark:] if c.name == "send_message"
+                      and c.message is not None and c.message.channel.is_dm)
+            assert workers[0].sent(dm.user_agent)
+            assert (f"https://discord.com/channels/{second.channel.guild.id}/"
+                    f"{second.channel.id}/") in dm.message.content
             assert await workers[0].stop() == 0
         finally:
             for worker in workers:
