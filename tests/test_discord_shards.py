@@ -30,13 +30,14 @@ pytestmark = pytest.mark.timeout(30)
 
 
 class ShardClient(discord.AutoShardedClient):
-    """One process's client: answers /where with its own shards."""
+    """One process's client: answers /where with its own shards, keeps the messages it
+    gets."""
 
     def __init__(self, shard_id: int, shard_count: int) -> None:
         super().__init__(intents=discord.Intents.default(), shard_ids=[shard_id],
                          shard_count=shard_count)
         self.tree = app_commands.CommandTree(self)
-        self.messages: list[str] = []
+        self.messages: list[int] = []
 
         @self.tree.command(name="where", description="Which shard answers")
         async def where(interaction: discord.Interaction) -> None:
@@ -47,7 +48,7 @@ class ShardClient(discord.AutoShardedClient):
             await self.tree.sync()
 
     async def on_message(self, message: discord.Message) -> None:
-        self.messages.append(message.content)
+        self.messages.append(message.id)
 
 
 def events(server: FakeDiscordServer, shard: int, kind: str) -> list[dict[str, Any]]:
@@ -84,7 +85,7 @@ async def test_each_shard_gets_its_own_guilds_and_dms_go_to_shard_0(
         assert [sessions[r.event.session_id] for r in answered] == [0, 1, 0]
         assert [len(events(server, shard, "INTERACTION_CREATE")) for shard in (0, 1)] == [2, 1]
 
-        alice.send(games[1], "hello second")
+        hello = alice.send(games[1], "hello second")
         third = server.guild("Third", shard=(1, 2))  # joined while connected
         server.text_channel(third, "more")
         await server.wait_until(lambda: clients[1].messages and clients[1].get_guild(third.id))
@@ -92,6 +93,20 @@ async def test_each_shard_gets_its_own_guilds_and_dms_go_to_shard_0(
         assert len(events(server, 0, "GUILD_CREATE")) == 1
         assert [e["name"] for e in events(server, 1, "CHANNEL_CREATE")] == ["more"]
         assert events(server, 0, "CHANNEL_CREATE") == []
+        private = alice.send(None, "hello in private")  # a direct message: shard 0's
+        await server.wait_until(lambda: clients[0].messages)
+        assert clients[0].messages == [private.id] and clients[1].messages == [hello.id]
+
+        # shard 1's connection drops: its dispatches wait for its RESUME, shard 0's go on
+        [zero, one] = server.live_sessions
+        await server.disconnect(shard=1)
+        away = alice.send(games[1], "while away")
+        meanwhile = alice.send(games[0], "meanwhile")
+        await server.wait_until(lambda: one.resumes and away.id in clients[1].messages
+                                and meanwhile.id in clients[0].messages)
+        assert (zero.resumes, one.resumes) == (0, 1) and server.live_sessions == [zero, one]
+        assert clients[1].messages == [hello.id, away.id]
+        assert clients[0].messages == [private.id, meanwhile.id]
     server.assert_interactions_answered()
 
 
@@ -110,7 +125,7 @@ async def raw_identify(server: FakeDiscordServer, shard: Any) -> tuple[int | Non
         await ws.send_json({"op": 2, "d": identify})
         while True:
             try:
-                message = await ws.receive(timeout=0.5)
+                message = await ws.receive(timeout=0.2)
             except TimeoutError:  # going away as discord.py does: the session stays resumable
                 await ws.close(code=4000)
                 return None, seen

@@ -1239,37 +1239,46 @@ class FakeDiscordServer(Waiting):
 
         return await self.wait_until(ready, timeout, message="a gateway session (IDENTIFY + READY)")
 
-    async def disconnect(self, code: int = 4000, *, reason: str = "") -> None:
+    async def disconnect(
+        self, code: int = 4000, *, reason: str = "", shard: int | None = None
+    ) -> None:
         """Close the bot's websocket from the server side.
 
         With a resumable code (4000, the default, or 1000/1001 and most
         others) discord.py reconnects to ``resume_gateway_url`` and RESUMEs;
         dispatches made meanwhile are buffered and replayed. Codes 4004 and
-        4010-4014 make the client give up, as on Discord.
+        4010-4014 make the client give up, as on Discord. ``shard``: that shard's session
+        (also for `request_reconnect` and `invalidate_session`).
         """
-        session = self.current_session
+        session = self._shard_session(shard)
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         await session.connection.close(code, reason)
 
-    def request_reconnect(self) -> None:
+    def request_reconnect(self, *, shard: int | None = None) -> None:
         """Send RECONNECT (op 7): the client closes and RESUMEs."""
-        session = self.current_session
+        session = self._shard_session(shard)
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         session.connection.send({"op": OP_RECONNECT, "d": None})
 
-    def invalidate_session(self) -> None:
+    def invalidate_session(self, *, shard: int | None = None) -> None:
         """Send INVALID_SESSION (op 9, not resumable): the client re-IDENTIFYs.
 
         discord.py waits 5 s before a non-initial IDENTIFY
         (``Client.before_identify_hook``); override that hook in tests.
         """
-        session = self.current_session
+        session = self._shard_session(shard)
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         session.ended = True
         session.connection.send({"op": OP_INVALID_SESSION, "d": False})
+
+    def _shard_session(self, shard: int | None) -> GatewaySession | None:
+        """The live session of shard ``shard`` (None: the latest identified one)."""
+        if shard is None:
+            return self.current_session
+        return next((s for s in reversed(self.live_sessions) if s.shard_id == shard), None)
 
     async def _handle_gateway(self, request: web.Request) -> web.StreamResponse:
         if request.headers.get("Upgrade", "").lower() != "websocket":
