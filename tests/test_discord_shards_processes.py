@@ -21,7 +21,7 @@ import random
 import signal
 import sys
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -130,23 +130,23 @@ class Guild:
         self.records: list[InteractionRecord] = []
         self.table_id = 0
 
-    async def act(self, make: Callable[[], InteractionRecord]) -> InteractionRecord:
-        record = make()
+    async def act(self, record: InteractionRecord) -> InteractionRecord:
+        """Wait until the bot answered what the player just did."""
         self.records.append(record)
         await answered(self.server, record)
         return record
 
     async def open_and_start(self) -> None:
         user, channel = self.player, self.channel
-        await self.act(lambda: user.slash(channel, "newgame", game="lanterns"))
+        await self.act(user.slash(channel, "newgame", game="lanterns"))
         [(self.table_id,)] = await sql(self.url, "SELECT id FROM tables WHERE chat_id = $1",
                                        str(channel.id))
         message = lobby(channel)  # the host picks a level on the lobby itself
-        await self.act(lambda: user.click(message, button(message, "computer").custom_id))
+        await self.act(user.click(message, button(message, "computer").custom_id))
         level = next(c for c in options(message) if c.press.kind == "computer"
                      and c.press.arg not in ("", "back"))
-        await self.act(lambda: user.click(message, level.custom_id))
-        await self.act(lambda: user.click(message, button(message, "start").custom_id))
+        await self.act(user.click(message, level.custom_id))
+        await self.act(user.click(message, button(message, "start").custom_id))
         await self.server.wait_until(lambda: any(m.attachments for m in channel.bot_messages),
                                      20, message="the board")
 
@@ -167,7 +167,7 @@ class Guild:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            await self.act(lambda: self.player.click(
+            await self.act(self.player.click(
                 board(self.channel), button(board(self.channel), "hand").custom_id))
             if choices(self.player):
                 return
@@ -175,19 +175,18 @@ class Guild:
             await asyncio.sleep(0.2)
 
     async def play_move(self, rng: random.Random) -> None:
-        """Press through the panel until a move of ours is applied."""
+        """Press through a fresh panel until a move of ours is applied (a panel is refreshed
+        only by the process that showed it, and the computer's move may come from another)."""
+        await self.my_turn()
         before = await self.version()
         for _ in range(40):
-            found = choices(self.player)
-            if not found:
+            if not choices(self.player):
                 await self.my_turn()
-                found = choices(self.player)
-            pick = choose(found, rng)
+            pick = choose(choices(self.player), rng)
             if pick.value is not None:
-                await self.act(lambda: self.player.select(pick.message, pick.custom_id,
-                                                          [pick.value]))
+                await self.act(self.player.select(pick.message, pick.custom_id, [pick.value]))
             else:
-                await self.act(lambda: self.player.click(pick.message, pick.custom_id))
+                await self.act(self.player.click(pick.message, pick.custom_id))
             if await self.version() != before:
                 return
         raise AssertionError("no move applied")
