@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.config import ConfigError, load_settings, parse_shards
 from bot.discord.app import DiscordBot, ShardedDiscordBot, make_bot
+from bot.discord.pacing import RATE
 from bot.i18n import Translator
 from tests.fake_discord import FakeDiscordServer, run_client
 from tests.fake_discord.gateway import shard_of
@@ -209,14 +210,15 @@ def test_the_setting_picks_the_sharded_bot(monkeypatch: pytest.MonkeyPatch) -> N
     bot = make_bot(settings, _NoService(), store=None, translator=tr)  # type: ignore[arg-type]
     assert isinstance(bot, ShardedDiscordBot)
     assert (bot.shard_ids, bot.shard_count, bot.sync_commands) == ([1], 2, False)
+    assert bot.pacer.rate == RATE // 2  # the other process sends with the same token
     monkeypatch.setenv("DISCORD_SHARDS", "0,1/2")
     bot = make_bot(load_settings(env_file=None), _NoService(), store=None,  # type: ignore[arg-type]
                    translator=tr)
-    assert (bot.shard_ids, bot.sync_commands) == ([0, 1], True)
+    assert (bot.shard_ids, bot.sync_commands, bot.pacer.rate) == ([0, 1], True, RATE)
     monkeypatch.delenv("DISCORD_SHARDS")
     plain = make_bot(load_settings(env_file=None), _NoService(), store=None,  # type: ignore[arg-type]
                      translator=tr)
-    assert type(plain) is DiscordBot and plain.sync_commands
+    assert type(plain) is DiscordBot and plain.sync_commands and plain.pacer.rate == RATE
 
 
 class _NoService:

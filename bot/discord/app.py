@@ -39,7 +39,7 @@ from .commands import FluentCommandTranslator, build_commands
 from .handlers import Interactions
 from .items import DYNAMIC_ITEMS
 from .outbox import PLATFORM, Outbox
-from .pacing import GlobalPacer
+from .pacing import RATE, GlobalPacer
 from .panels import PanelTokens
 from .service import TableServiceLike
 from .waits import http_trace
@@ -67,16 +67,18 @@ class DiscordBot(discord.Client):
     def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
                  default_language: str = "en", sync_commands: bool = True,
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
-                 now: Callable[[], float] = time.time, **options: Any) -> None:
+                 now: Callable[[], float] = time.time, global_rate: int = RATE,
+                 **options: Any) -> None:
         """`clock` measures how old an interaction token is, `now` (epoch seconds) how old
         a message is (tests pass the fake Discord's clock for both); `defer_after` is when
-        an unanswered interaction is deferred."""
+        an unanswered interaction is deferred; `global_rate` is this process's share of
+        Discord's global limit (requests a second)."""
         # the trace lets the outbox see how long the rate limits held its requests back;
         # a wait longer than MAX_WAIT is an error rather than a stalled lane (the limit on
         # edits of old messages asks for minutes: the outbox sends a new message instead)
         # the pacer keeps every request with the bot token under Discord's global limit
         options.setdefault("max_ratelimit_timeout", MAX_WAIT)
-        pacer = GlobalPacer()
+        pacer = self.pacer = GlobalPacer(global_rate)
         super().__init__(intents=INTENTS, http_trace=pacer.attach(http_trace()), **options)
         _quiet_discord_logs()
         self.service = service
@@ -168,11 +170,16 @@ class DiscordBot(discord.Client):
 
 
 class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
-    """`DiscordBot` on the shards `shard_ids` of `shard_count` (see the module's notes)."""
+    """`DiscordBot` on the shards `shard_ids` of `shard_count` (see the module's notes).
+
+    Discord's global limit is the bot token's, whichever process sends: each process keeps
+    to its shards' share of it (the servers, and so the work, are spread evenly over the
+    shards), so that together they stay under it."""
 
     def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
                  shard_ids: list[int], shard_count: int, **options: Any) -> None:
         options.setdefault("sync_commands", 0 in shard_ids)
+        options.setdefault("global_rate", max(1, RATE * len(shard_ids) // shard_count))
         super().__init__(service, store, translator, shard_ids=shard_ids,
                          shard_count=shard_count, **options)
 
