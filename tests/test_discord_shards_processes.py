@@ -29,7 +29,13 @@ import asyncpg
 import pytest
 
 from tests.discord_e2e_helpers import board, button, choices, choose, lobby, options
-from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, InteractionRecord
+from tests.fake_discord import (
+    ApiCall,
+    FakeChannel,
+    FakeDiscordServer,
+    FakeUser,
+    InteractionRecord,
+)
 from tests.store_backends import postgres_url
 
 pytestmark = pytest.mark.timeout(150)
@@ -230,25 +236,28 @@ async def test_two_processes_on_two_shards_share_the_tables(database_url: str,
             second = guilds[1]
             moves = await second.computer_moves()
             await second.play_move(random.Random(7))
-            assert await workers[1].stop() == 0
             mark = server.mark()
-            await server.wait_until(lambda: any(  # the computer is done: the player's turn
-                c.name == "send_message" and c.message is not None
-                and second.player in c.message.pinged for c in server.calls[mark:]),
-                WAIT, message="the second guild's player pinged")
+            assert await workers[1].stop() == 0
+
+            def by_first(call: ApiCall) -> bool:
+                return workers[0].sent(call.user_agent)
+
+            def pinged() -> list[ApiCall]:  # the computer is done: the player's turn again
+                return [c for c in server.calls[mark:] if by_first(c) and c.message is not None
+                        and c.name == "send_message" and second.player in c.message.pinged]
+
+            [ping] = await server.wait_until(pinged, WAIT, message="the player pinged")
             await server.wait_idle(quiet=0.3, timeout=WAIT)
             assert await second.computer_moves() > moves
-            assert any(c.message is board(second.channel) and c.name == "edit_message"
-                       for c in server.calls[mark:])
-            edits = [c for c in server.calls[mark:] if c.params.get("channel_id")
-                     == str(second.channel.id)]
-            assert edits and all(workers[0].sent(c.user_agent) for c in edits)
+            assert ping.message is not None and ping.message.channel is second.channel
+            assert any(by_first(c) and c.name == "edit_message"
+                       and c.message is board(second.channel) for c in server.calls[mark:])
             # its turn message links to the ping, though the guild is not in its cache
-            dm = next(c for c in server.calls[mark:] if c.name == "send_message"
-                      and c.message is not None and c.message.channel.is_dm)
-            assert workers[0].sent(dm.user_agent)
+            [dm] = [c for c in server.calls[mark:] if c.name == "send_message" and by_first(c)
+                    and c.message is not None and c.message.channel.is_dm]
+            assert dm.message is not None and dm.message.channel is second.player.dm_channel
             assert (f"https://discord.com/channels/{second.channel.guild.id}/"
-                    f"{second.channel.id}/") in dm.message.content
+                    f"{second.channel.id}/{ping.message.id}") in dm.message.content
             assert await workers[0].stop() == 0
         finally:
             for worker in workers:
