@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("en", "ru", "pl")
@@ -79,12 +79,13 @@ class Settings(BaseSettings):
     telegram_api_server: str | None = None
     """Base URL of a self-hosted Bot API server, without a trailing slash; None = official."""
     discord_bot_token: SecretStr | None = None
-    discord_shards: str | None = None
-    """This process's Discord shards, "0,1/4" (ids, then the count; ranges like "2-3/4");
-    unset = one process, unsharded. See `discord_shard_plan`."""
     database_path: Path = Path("gamehost.sqlite3")
     database_url: SecretStr | None = None
     """A postgresql:// URL: keep everything in PostgreSQL instead of the SQLite file."""
+    discord_shards: str | None = None
+    """This process's Discord shards, "0,1/4" (ids, then the count; ranges like "2-3/4");
+    unset = one process, unsharded. See `discord_shard_plan`. (After `database_url`: some
+    of the shards need it.)"""
     default_language: Literal["en", "ru", "pl"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     computer_pause: float = Field(default=1.5, ge=0, le=30)
@@ -141,12 +142,15 @@ class Settings(BaseSettings):
 
     @field_validator("discord_shards", mode="before")
     @classmethod
-    def _shard_plan(cls, value: Any) -> Any:
+    def _shard_plan(cls, value: Any, info: ValidationInfo) -> Any:
         if isinstance(value, str):
             value = "".join(value.split())
             if not value:
                 return None
             plan = parse_shards(value)
+            if len(plan.ids) < plan.count and info.data.get("database_url") is None:
+                raise ValueError("other processes run the other shards, and they must share "
+                                 "one PostgreSQL database: set DATABASE_URL")
             value = f"{','.join(map(str, plan.ids))}/{plan.count}"
         return value
 

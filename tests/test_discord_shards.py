@@ -195,6 +195,7 @@ def test_discord_shards_are_ids_then_the_count(text: str, ids: tuple[int, ...],
 @pytest.mark.parametrize("text", ["2/2", "0", "0/0", "a/2", "1-0/2", "0,/2", "0/two", "/2"])
 def test_bad_discord_shards_name_the_variable(text: str, monkeypatch: pytest.MonkeyPatch
                                               ) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@127.0.0.1/bot")
     monkeypatch.setenv("DISCORD_SHARDS", text)
     with pytest.raises(ConfigError) as error:
         load_settings(env_file=None)
@@ -202,7 +203,16 @@ def test_bad_discord_shards_name_the_variable(text: str, monkeypatch: pytest.Mon
     assert problem.startswith("DISCORD_SHARDS")
 
 
+def test_some_of_the_shards_need_a_shared_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_SHARDS", "1/2")  # shard 0 runs elsewhere: not on SQLite
+    with pytest.raises(ConfigError, match="DISCORD_SHARDS='1/2': .* set DATABASE_URL"):
+        load_settings(env_file=None)
+    monkeypatch.setenv("DISCORD_SHARDS", "0-1/2")  # all of them: one process, any database
+    assert load_settings(env_file=None).discord_shard_plan == parse_shards("0,1/2")
+
+
 def test_the_setting_picks_the_sharded_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@127.0.0.1/bot")
     monkeypatch.setenv("DISCORD_SHARDS", "1 / 2")
     settings = load_settings(env_file=None)
     assert settings.discord_shards == "1/2"
