@@ -9,11 +9,12 @@ can print it instead of a traceback.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("en", "ru", "pl")
@@ -27,6 +28,41 @@ class ConfigError(Exception):
         self.problems = problems
         lines = "\n".join(f"  - {p}" for p in problems)
         super().__init__(f"Invalid configuration (environment or .env file):\n{lines}")
+
+
+@dataclass(frozen=True)
+class ShardPlan:
+    """Which of the bot's Discord shards one process runs (`DISCORD_SHARDS`)."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    @property
+    def syncs_commands(self) -> bool:
+        """One process syncs the slash commands (they are the application's, not a
+        shard's): the one running shard 0."""
+        return 0 in self.ids
+
+
+def parse_shards(text: str) -> ShardPlan:
+    """"0,1/4" or "2-3/4": shard ids (and ranges), a slash, the shard count."""
+    ids_part, slash, count_part = text.partition("/")
+    if not slash or not count_part.isdigit() or int(count_part) < 1:
+        raise ValueError('must be shard ids, a slash and the shard count, such as "0/2" '
+                         'or "0,1/4" or "2-3/4"')
+    count = int(count_part)
+    ids: set[int] = set()
+    for item in ids_part.split(","):
+        first, dash, last = item.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f'"{item}" is not a shard id or a range of them (like "2-3")')
+        span = range(int(first), int(last if dash else first) + 1)
+        if not span:
+            raise ValueError(f'the range "{item}" runs downwards')
+        if span[-1] >= count:
+            raise ValueError(f"shard ids run from 0 to {count - 1} (the count less one)")
+        ids.update(span)
+    return ShardPlan(tuple(sorted(ids)), count)
 
 
 class Settings(BaseSettings):
@@ -46,6 +82,10 @@ class Settings(BaseSettings):
     database_path: Path = Path("gamehost.sqlite3")
     database_url: SecretStr | None = None
     """A postgresql:// URL: keep everything in PostgreSQL instead of the SQLite file."""
+    discord_shards: str | None = None
+    """This process's Discord shards, "0,1/4" (ids, then the count; ranges like "2-3/4");
+    unset = one process, unsharded. See `discord_shard_plan`. (After `database_url`: some
+    of the shards need it.)"""
     default_language: Literal["en", "ru", "pl"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     computer_pause: float = Field(default=1.5, ge=0, le=30)
@@ -99,6 +139,20 @@ class Settings(BaseSettings):
                 "(or empty for the official server)"
             )
         return value.rstrip("/")
+
+    @field_validator("discord_shards", mode="before")
+    @classmethod
+    def _shard_plan(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str):
+            value = "".join(value.split())
+            if not value:
+                return None
+            plan = parse_shards(value)
+            if len(plan.ids) < plan.count and info.data.get("database_url") is None:
+                raise ValueError("other processes run the other shards, and they must share "
+                                 "one PostgreSQL database: set DATABASE_URL")
+            value = f"{','.join(map(str, plan.ids))}/{plan.count}"
+        return value
 
     @field_validator("database_path", mode="before")
     @classmethod
@@ -154,6 +208,11 @@ class Settings(BaseSettings):
         parts = urlsplit(self.database_url.get_secret_value())
         host = parts.hostname or "localhost"
         return f"PostgreSQL {host}:{parts.port or 5432}{parts.path}"
+
+    @property
+    def discord_shard_plan(self) -> ShardPlan | None:
+        """The Discord shards this process runs, or None: unsharded."""
+        return parse_shards(self.discord_shards) if self.discord_shards else None
 
     @property
     def has_telegram(self) -> bool:

@@ -45,6 +45,9 @@ class FakeClient:
     def get_channel(self, id: int, /) -> Any:
         return None
 
+    async def fetch_channel(self, channel_id: int, /) -> Any:
+        raise http_error(discord.NotFound, 404, 10003)  # the outbox's channels are not real
+
     async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
         return FakeChannel(self, user.id, dm=True)
 

@@ -8,11 +8,13 @@ messages. It knows no game: a component's data goes to the service as it came.
 * `outbox`: channel messages edited in place, panels refreshed, "your turn" DMs;
 * `handlers`: commands and presses: service call, answer, outbox;
 * `commands`: the slash commands and their Russian and Polish localisations;
-* `app`: `DiscordBot` (the client subclass) and `run_discord`.
+* `app`: `DiscordBot` (the client subclass), `ShardedDiscordBot` (on the shards of
+  `DISCORD_SHARDS`) and `run_discord`.
 """
 
-from .app import INTENTS, DiscordBot, run_discord
+from .app import INTENTS, DiscordBot, ShardedDiscordBot, run_discord
 from .handlers import INVITE_PERMISSIONS
 from .outbox import PLATFORM, Outbox
 
-__all__ = ["INTENTS", "INVITE_PERMISSIONS", "PLATFORM", "DiscordBot", "Outbox", "run_discord"]
+__all__ = ["INTENTS", "INVITE_PERMISSIONS", "PLATFORM", "DiscordBot", "Outbox",
+           "ShardedDiscordBot", "run_discord"]

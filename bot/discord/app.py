@@ -6,6 +6,16 @@ dynamic items (so every button ever drawn still works after a restart), introduc
 platform to the service, adds the slash commands with their translator and syncs them,
 and queues what every active table should show. No privileged intent is needed: the bot
 works through interactions alone; the `guilds` intent keeps channels and threads known.
+
+`ShardedDiscordBot` is the same bot running some of the application's shards
+(`DISCORD_SHARDS`, one gateway connection each, discord.py's `AutoShardedClient`), so that
+several processes share one bot over one PostgreSQL database. A guild's interactions come
+to the process holding its shard; everything else a process does is shard-blind and safe
+to do in any of them: it sends over REST (not bound to a shard) to any table's channel,
+and keeps nothing another process needs (a table's due work is claimed from the database;
+the outbox keeps the messages' ids there; a panel's token lives where its interaction
+came, the process that answers that player). Only the slash commands, which are the
+application's, are synced by one process: the one with shard 0.
 """
 
 from __future__ import annotations
@@ -29,7 +39,7 @@ from .commands import FluentCommandTranslator, build_commands
 from .handlers import Interactions
 from .items import DYNAMIC_ITEMS
 from .outbox import PLATFORM, Outbox
-from .pacing import GlobalPacer
+from .pacing import RATE, GlobalPacer
 from .panels import PanelTokens
 from .service import TableServiceLike
 from .waits import http_trace
@@ -57,16 +67,18 @@ class DiscordBot(discord.Client):
     def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
                  default_language: str = "en", sync_commands: bool = True,
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
-                 now: Callable[[], float] = time.time, **options: Any) -> None:
+                 now: Callable[[], float] = time.time, global_rate: int = RATE,
+                 **options: Any) -> None:
         """`clock` measures how old an interaction token is, `now` (epoch seconds) how old
         a message is (tests pass the fake Discord's clock for both); `defer_after` is when
-        an unanswered interaction is deferred."""
+        an unanswered interaction is deferred; `global_rate` is this process's share of
+        Discord's global limit (requests a second)."""
         # the trace lets the outbox see how long the rate limits held its requests back;
         # a wait longer than MAX_WAIT is an error rather than a stalled lane (the limit on
         # edits of old messages asks for minutes: the outbox sends a new message instead)
         # the pacer keeps every request with the bot token under Discord's global limit
         options.setdefault("max_ratelimit_timeout", MAX_WAIT)
-        pacer = GlobalPacer()
+        pacer = self.pacer = GlobalPacer(global_rate)
         super().__init__(intents=INTENTS, http_trace=pacer.attach(http_trace()), **options)
         _quiet_discord_logs()
         self.service = service
@@ -157,12 +169,42 @@ class DiscordBot(discord.Client):
                 await asyncio.wait_for(task, 10)
 
 
+class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
+    """`DiscordBot` on the shards `shard_ids` of `shard_count` (see the module's notes).
+
+    Discord's global limit is the bot token's, whichever process sends: each process keeps
+    to its shards' share of it (the servers, and so the work, are spread evenly over the
+    shards), so that together they stay under it."""
+
+    def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
+                 shard_ids: list[int], shard_count: int, **options: Any) -> None:
+        options.setdefault("sync_commands", 0 in shard_ids)
+        options.setdefault("global_rate", max(1, RATE * len(shard_ids) // shard_count))
+        super().__init__(service, store, translator, shard_ids=shard_ids,
+                         shard_count=shard_count, **options)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("Discord: shard %d of %d ready", shard_id, self.shard_count or 0)
+
+
+def make_bot(settings: Settings, service: TableServiceLike, *, store: Store,
+             translator: Translator) -> DiscordBot:
+    """The bot the settings ask for: on the shards of `DISCORD_SHARDS`, or unsharded."""
+    plan = settings.discord_shard_plan
+    if plan is None:
+        return DiscordBot(service, store, translator,
+                          default_language=settings.default_language)
+    return ShardedDiscordBot(service, store, translator, shard_ids=list(plan.ids),
+                             shard_count=plan.count, sync_commands=plan.syncs_commands,
+                             default_language=settings.default_language)
+
+
 async def run_discord(settings: Settings, service: TableServiceLike, *, store: Store,
                       translator: Translator, stop_event: asyncio.Event | None = None) -> None:
     """Serve Discord until `stop_event` is set (or the connection ends), then shut down."""
     if settings.discord_bot_token is None:
         raise ValueError("DISCORD_BOT_TOKEN is not set")
-    bot = DiscordBot(service, store, translator, default_language=settings.default_language)
+    bot = make_bot(settings, service, store=store, translator=translator)
     try:
         await bot.launch(settings.discord_bot_token.get_secret_value())
     except BaseException:

@@ -96,6 +96,8 @@ class Client(Protocol):
 
     def get_channel(self, id: int, /) -> Any: ...
 
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
@@ -582,7 +584,7 @@ class Outbox:
             return
         table, seats = loaded
         channel = _channel_of(place)
-        guild = self._guild_of(channel)
+        guild = await self._guild_of(channel)
         link = (f"https://discord.com/channels/{guild}/{channel}/{ping_id}"
                 if guild is not None else None)
         for user in users:
@@ -637,13 +639,21 @@ class Outbox:
         table = await self.store.get_table(table_id)
         return table.language if table is not None else self.default_language
 
-    def _guild_of(self, channel: str) -> int | None:
+    async def _guild_of(self, channel: str) -> int | None:
         known = self._guilds.get(channel)
         if known is not None:
             return known
-        cached = self.client.get_channel(int(channel))
-        guild = getattr(cached, "guild", None)
-        return getattr(guild, "id", None)
+        found = self.client.get_channel(int(channel))
+        if found is None:
+            # a channel of a server on another process's shard (DISCORD_SHARDS) is not in
+            # this one's cache; the due work of its tables comes here too, so ask REST
+            try:
+                found = await self.client.fetch_channel(int(channel))
+            except discord.HTTPException:
+                return None
+        guild = getattr(getattr(found, "guild", None), "id", None)
+        self.learn_guild(channel, guild)
+        return guild
 
     def _files_allowed(self, channel: str) -> bool:
         refused = self._no_files.get(channel)

@@ -51,6 +51,12 @@ What the server offers (see each module):
 * threads: private ones need the bot as a member (50001), archived ones
   refuse edits (50083) and reopen on a message, locked ones refuse the bot
   without Manage Threads, idle ones archive after ``auto_archive_duration``;
+* sharding: ``server.guild(..., shard=(i, n))`` puts a guild on a shard;
+  IDENTIFY with ``shard`` gets that shard's guilds and their events only
+  (direct messages: shard 0), checked like Discord (4010, 4011);
+  ``server.live_sessions``, ``session_for(guild_id)``,
+  ``wait_connected(shard=(i, n))``, ``disconnect(shard=i)``; each call's
+  ``user_agent`` tells which client (process) sent it;
 * Discord's rules: 40060 second acknowledgement, 10062 late callback, 50027
   expired token, 50007 DMs refused, 50013 missing permissions, 50035 invalid
   bodies (`validation`), 4014 privileged intents not enabled.

@@ -4,7 +4,7 @@
 (login, ``setup_hook`` — where a bot syncs its command tree and adds dynamic
 items — then the gateway connection) for the duration of an ``async with``
 block. It returns once the bot has identified and parsed READY and every
-GUILD_CREATE (``client.get_guild`` works), so interactions dispatched inside
+GUILD_CREATE of its shards (``client.get_guild`` works), so interactions dispatched inside
 the block reach it; on exit
 it closes the client (HTTP session included, no "Unclosed client session"
 warnings) and re-raises anything the client died of.
@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
+from .gateway import shard_of
 from .server import FakeDiscordServer
 
 if TYPE_CHECKING:
@@ -80,15 +81,23 @@ async def _wait_parsed(
     """Sent is not parsed: wait until the client's cache holds the user and every guild."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not (
-        client.user is not None and all(client.get_guild(gid) is not None for gid in server.guilds)
-    ):
+    guilds = _guilds_of(server, client)
+    while not (client.user is not None and all(client.get_guild(gid) is not None for gid in guilds)):
         if task.done():
             task.result()
             raise RuntimeError("the discord client stopped before it connected")
         if loop.time() > deadline:
             raise TimeoutError("the client never parsed READY/GUILD_CREATE")
         await asyncio.sleep(0.002)
+
+
+def _guilds_of(server: FakeDiscordServer, client: discord.Client) -> list[int]:
+    """The guilds on the client's shards (all of them, unsharded)."""
+    count = client.shard_count or 1
+    ids = getattr(client, "shard_ids", None)
+    if ids is None:
+        ids = range(count) if client.shard_id is None else [client.shard_id]
+    return [gid for gid in server.guilds if shard_of(gid, count) in ids]
 
 
 async def stop_client(client: discord.Client, task: asyncio.Task[None] | None = None) -> None:

@@ -14,15 +14,22 @@ Served at ``ws://127.0.0.1:<port>/?v=10&encoding=json&compress=zlib-stream``
   sequence number and sends RESUMED; an unknown or ended session gets
   INVALID_SESSION (op 9, ``false``);
 * REQUEST_GUILD_MEMBERS (op 8) is answered with GUILD_MEMBERS_CHUNK;
+* sharding: IDENTIFY may carry ``shard: [shard_id, shard_count]``; a malformed
+  one, or an id not below the count, closes with 4010; too few shards for the
+  guilds (more than ``server.guilds_per_shard`` each) closes with 4011. A
+  shard's session gets only its guilds, those with ``(guild_id >> 22) %
+  shard_count == shard_id``, in READY and GUILD_CREATE, and only their
+  dispatches; direct messages' go to shard 0 (no ``shard``: shard 0 of 1);
 * ``compress=zlib-stream`` (what discord.py asks for) sends every payload as
   binary through one zlib context per connection, each ending with
   ``Z_SYNC_FLUSH``; ``zstd-stream`` is supported when ``zstandard`` is
   installed; without ``compress`` payloads are text frames.
 
-Dispatches go to the *current* session (the latest identified one); while
-its socket is down they are buffered and replayed on RESUME. A session ends
-when a new IDENTIFY replaces it (its never-sent dispatches go to
-``server.lost_events``) or the client closes with 1000/1001. Note that
+Dispatches go to the *current* session of the guild's shard (the latest one
+identified on that shard); while its socket is down they are buffered and
+replayed on RESUME. A session ends when a new IDENTIFY on the same shard (or
+with another shard count: the bot was resharded) replaces it (its never-sent
+dispatches go to ``server.lost_events``) or the client closes with 1000/1001. Note that
 discord.py's ``Client.close()`` actually closes with 4000 (its reader races
 the close), so after a bot shuts down its session stays resumable, detached,
 until the next bot identifies — as on Discord.
@@ -69,6 +76,8 @@ CLOSE_DECODE_ERROR = 4002
 CLOSE_NOT_AUTHENTICATED = 4003
 CLOSE_AUTHENTICATION_FAILED = 4004
 CLOSE_ALREADY_AUTHENTICATED = 4005
+CLOSE_INVALID_SHARD = 4010
+CLOSE_SHARDING_REQUIRED = 4011
 CLOSE_INVALID_API_VERSION = 4012
 CLOSE_INVALID_INTENTS = 4013
 CLOSE_DISALLOWED_INTENTS = 4014
@@ -98,6 +107,24 @@ def required_intent(event: str, data: dict[str, Any]) -> int | None:
     return None
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard a guild's events go to, Discord's formula."""
+    return (guild_id >> 22) % shard_count
+
+
+def valid_shard(shard: Any) -> bool:
+    """IDENTIFY's ``shard``: absent, or ``[shard_id, shard_count]`` with the id below the
+    count."""
+    if shard is None:
+        return True
+    return (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )
+
+
 class GatewaySession:
     """One identified gateway session (survives reconnects through RESUME)."""
 
@@ -107,6 +134,7 @@ class GatewaySession:
         self.identify = identify
         self.intents: int = int(identify.get("intents") or 0)
         self.shard: list[int] | None = identify.get("shard")
+        self.shard_id, self.shard_count = self.shard or (0, 1)
         self.seq = 0
         self.events: list[GatewayEvent] = []
         """Every dispatch of this session, in order."""
@@ -118,6 +146,15 @@ class GatewaySession:
 
     def has_intent(self, intent: int) -> bool:
         return bool(self.intents & intent)
+
+    def has_guild(self, guild_id: int | None) -> bool:
+        """Whether the guild's events come to this session (None: direct messages, which
+        come to shard 0)."""
+        return shard_of(guild_id or 0, self.shard_count) == self.shard_id
+
+    def replaced_by(self, other: GatewaySession) -> bool:
+        """A new IDENTIFY on the same shard (or with another shard count) takes over."""
+        return self.shard_count != other.shard_count or self.shard_id == other.shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> GatewayEvent:
         self.seq += 1
@@ -334,19 +371,27 @@ async def _identify(
     if intents & privileged & ~enabled:
         await conn.close(CLOSE_DISALLOWED_INTENTS, "Disallowed intent(s).")
         return False
+    if not valid_shard(data.get("shard")):
+        await conn.close(CLOSE_INVALID_SHARD, "Invalid shard.")
+        return False
+    session = GatewaySession(server, data)
+    if len(server.guilds) > session.shard_count * server.guilds_per_shard:
+        await conn.close(CLOSE_SHARDING_REQUIRED, "Sharding required.")
+        return False
     for old in server.sessions:
-        if not old.ended:
-            old.ended = True
+        if not (old.ended or old.replaced_by(session)):
+            continue  # another shard's
+        old.ended = True
         server.lost_events.extend(old.undelivered)
         old.undelivered = []
-    session = GatewaySession(server, data)
     server.sessions.append(session)
     session.connection = conn
     conn.session = session
+    guilds = [guild for guild in server.guilds.values() if session.has_guild(guild.id)]
     ready: dict[str, Any] = {
         "v": 10,
         "user": dict(server.bot_user),
-        "guilds": [{"id": str(guild.id), "unavailable": True} for guild in server.guilds.values()],
+        "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
         "session_id": session.id,
         "session_type": "normal",
         "resume_gateway_url": server.gateway_url,
@@ -363,7 +408,7 @@ async def _identify(
         ready["shard"] = session.shard
     session.dispatch("READY", ready)
     members = session.has_intent(INTENT_GUILD_MEMBERS)
-    for guild in server.guilds.values():
+    for guild in guilds:
         session.dispatch("GUILD_CREATE", guild.to_api(members_intent=members))
     server.identified += 1
     server._touch()
@@ -397,8 +442,8 @@ async def _resume(server: FakeDiscordServer, conn: GatewayConnection, data: dict
 
 def _member_chunk(server: FakeDiscordServer, session: GatewaySession, data: dict[str, Any]) -> None:
     guild = server.guilds.get(int(data.get("guild_id") or 0))
-    if guild is None:
-        return
+    if guild is None or not session.has_guild(guild.id):
+        return  # Discord answers only for the shard's own guilds
     wanted = [int(u) for u in data.get("user_ids") or []]
     query = str(data.get("query") or "").lower()
     users = list(guild.members.values())

@@ -395,6 +395,8 @@ class ApiCall:
     response: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     """Response headers the fake added (rate limits, Retry-After)."""
+    user_agent: str = ""
+    """The request's User-Agent: which client sent it, where several share the fake."""
     time: float = 0.0
     """Clock time the request arrived."""
     duration: float = 0.0

@@ -36,6 +36,7 @@ Discord behaviour reproduced here:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -307,12 +308,12 @@ def get_gateway(server: FakeDiscordServer, call: ApiCall) -> Any:
 def get_bot_gateway(server: FakeDiscordServer, call: ApiCall) -> Any:
     return {
         "url": server.gateway_url,
-        "shards": 1,
+        "shards": server.recommended_shards or max(1, math.ceil(len(server.guilds) / 1000)),
         "session_start_limit": {
             "total": 1000,
             "remaining": 1000 - server.identified,
             "reset_after": 86_400_000,
-            "max_concurrency": 1,
+            "max_concurrency": server.max_concurrency,
         },
     }
 

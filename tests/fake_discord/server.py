@@ -147,6 +147,10 @@ class FakeDiscordServer(Waiting):
     * ``old_message_edits`` ``(edits, window)``: edits of messages older than an
       hour allowed per channel and window, beyond which Discord answers 429 with
       code 30046 (default none: every such edit is refused);
+    * ``guilds_per_shard`` (2,500, Discord's): more guilds than this per shard
+      close IDENTIFY with 4011 (sharding required); ``recommended_shards`` and
+      ``max_concurrency`` are what ``GET /gateway/bot`` answers (see `gateway`
+      for how the shards' sessions share the guilds);
     * ``clock``: a `FakeClock` (or any object with ``time()``);
     * ``patch_discord`` (True): point discord.py at this server while running.
     """
@@ -161,6 +165,9 @@ class FakeDiscordServer(Waiting):
         interaction_timeout: float = 3.0,
         token_lifetime: float = 15 * 60.0,
         heartbeat_interval: float = 41.25,
+        guilds_per_shard: int = 2500,
+        recommended_shards: int | None = None,
+        max_concurrency: int = 1,
         rate_limit: tuple[int, float] = (50, 1.0),
         rate_limits: dict[str, tuple[int, float]] | None = None,
         bucket_waits_on_clock: bool = True,
@@ -200,6 +207,12 @@ class FakeDiscordServer(Waiting):
         self.interaction_timeout = interaction_timeout
         self.token_lifetime = token_lifetime
         self.heartbeat_interval = heartbeat_interval
+        self.guilds_per_shard = guilds_per_shard
+        """Discord's most guilds on one shard: more close IDENTIFY with 4011."""
+        self.recommended_shards = recommended_shards
+        """``GET /gateway/bot``'s ``shards`` (None: one per 1,000 guilds, as Discord)."""
+        self.max_concurrency = max_concurrency
+        """``session_start_limit.max_concurrency``: IDENTIFYs allowed per 5 seconds."""
         self.rate_limit = rate_limit
         self.rate_limits = dict(DISCORD_ROUTE_LIMITS if rate_limits is None else rate_limits)
         self.bucket_waits_on_clock = bucket_waits_on_clock
@@ -390,6 +403,15 @@ class FakeDiscordServer(Waiting):
         self._last_id = value
         return value
 
+    def _new_id_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A fresh snowflake whose guild would be on that shard (its milliseconds decide)."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"no shard {shard_id} of {shard_count}")
+        ms = self._new_id() >> 22
+        ms += (shard_id - ms) % shard_count
+        self._last_id = (ms << 22) | (1 << 17)
+        return self._last_id
+
     # ---------------------------------------------------------------- people, places
 
     def user(
@@ -423,8 +445,11 @@ class FakeDiscordServer(Waiting):
         members: Iterable[FakeUser] = (),
         bot_permissions: int | str | Iterable[str] | None = None,
         everyone_permissions: int | str | Iterable[str] | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
         """A guild the bot is in (GUILD_CREATE is dispatched if it's already connected).
+
+        ``shard=(shard_id, shard_count)`` picks an id whose events go to that shard.
 
         ``locale`` is the guild's preferred locale (``guild_locale`` of
         interactions). The bot's role has ``bot_permissions`` (default: none
@@ -433,7 +458,7 @@ class FakeDiscordServer(Waiting):
         """
         guild = FakeGuild(
             self,
-            self._new_id(),
+            self._new_id() if shard is None else self._new_id_on_shard(*shard),
             name,
             locale=locale,
             owner=owner,
@@ -443,7 +468,7 @@ class FakeDiscordServer(Waiting):
         self.guilds[guild.id] = guild
         for user in members:
             guild.add_member(user)
-        session = self.current_session
+        session = self.session_for(guild.id)
         if session is not None:
             session.dispatch("GUILD_CREATE", guild.to_api(members_intent=session.has_intent(2)))
         return guild
@@ -1115,7 +1140,8 @@ class FakeDiscordServer(Waiting):
     def _dispatch_message(self, event: str, message: MessageRecord) -> None:
         if message.ephemeral_to is not None:
             return
-        session = self.current_session
+        guild = message.channel.guild
+        session = self.session_for(guild.id if guild is not None else None)
         if session is None:
             return
         payload = message.to_api()
@@ -1142,6 +1168,19 @@ class FakeDiscordServer(Waiting):
         return None
 
     @property
+    def live_sessions(self) -> list[GatewaySession]:
+        """Every session that hasn't ended, one per shard (connected or not)."""
+        return [session for session in self.sessions if not session.ended]
+
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The live session whose shard gets the guild's events (None: direct messages,
+        shard 0's)."""
+        for session in reversed(self.sessions):
+            if not session.ended and session.has_guild(guild_id):
+                return session
+        return None
+
+    @property
     def connected(self) -> bool:
         """A bot is connected and identified right now."""
         session = self.current_session
@@ -1156,12 +1195,14 @@ class FakeDiscordServer(Waiting):
         return [event for event in self.events if event.type == event_type]
 
     def dispatch(self, event: str, data: dict[str, Any]) -> GatewayEvent | None:
-        """Send a raw dispatch (op 0) to the current session, honouring its intents.
+        """Send a raw dispatch (op 0) to the current session of the guild's shard (the
+        guild's id is ``guild_id``, or ``id`` in GUILD_* events; none: shard 0), honouring
+        its intents.
 
         Buffered for a RESUME while the socket is down; None when no session
         exists (the bot is offline) or its intents exclude the event.
         """
-        session = self.current_session
+        session = self.session_for(_guild_of(event, data))
         if session is None:
             return None
         intent = required_intent(event, data)
@@ -1172,15 +1213,24 @@ class FakeDiscordServer(Waiting):
         return record
 
     def _connected_guild(self, guild: FakeGuild) -> bool:
-        return self.current_session is not None and guild.id in self.guilds
+        return self.session_for(guild.id) is not None and guild.id in self.guilds
 
     async def wait_connected(
-        self, timeout: float = 5.0, *, since: int | None = None
+        self,
+        timeout: float = 5.0,
+        *,
+        since: int | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> GatewaySession:
-        """Wait until a bot identified (after the ``since``-th IDENTIFY) and got READY + GUILD_CREATEs."""
+        """Wait until a bot identified (after the ``since``-th IDENTIFY) and got READY + GUILD_CREATEs
+        (``shard=(shard_id, shard_count)``: on that shard)."""
 
         def ready() -> GatewaySession | None:
             session = self.current_session
+            if shard is not None:
+                session = next(
+                    (s for s in self.live_sessions if (s.shard_id, s.shard_count) == shard), None
+                )
             if session is None or session.connection is None or session.connection.pending:
                 return None
             if since is not None and self.identified <= since:
@@ -1189,37 +1239,46 @@ class FakeDiscordServer(Waiting):
 
         return await self.wait_until(ready, timeout, message="a gateway session (IDENTIFY + READY)")
 
-    async def disconnect(self, code: int = 4000, *, reason: str = "") -> None:
+    async def disconnect(
+        self, code: int = 4000, *, reason: str = "", shard: int | None = None
+    ) -> None:
         """Close the bot's websocket from the server side.
 
         With a resumable code (4000, the default, or 1000/1001 and most
         others) discord.py reconnects to ``resume_gateway_url`` and RESUMEs;
         dispatches made meanwhile are buffered and replayed. Codes 4004 and
-        4010-4014 make the client give up, as on Discord.
+        4010-4014 make the client give up, as on Discord. ``shard``: that shard's session
+        (also for `request_reconnect` and `invalidate_session`).
         """
-        session = self.current_session
+        session = self._shard_session(shard)
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         await session.connection.close(code, reason)
 
-    def request_reconnect(self) -> None:
+    def request_reconnect(self, *, shard: int | None = None) -> None:
         """Send RECONNECT (op 7): the client closes and RESUMEs."""
-        session = self.current_session
+        session = self._shard_session(shard)
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         session.connection.send({"op": OP_RECONNECT, "d": None})
 
-    def invalidate_session(self) -> None:
+    def invalidate_session(self, *, shard: int | None = None) -> None:
         """Send INVALID_SESSION (op 9, not resumable): the client re-IDENTIFYs.
 
         discord.py waits 5 s before a non-initial IDENTIFY
         (``Client.before_identify_hook``); override that hook in tests.
         """
-        session = self.current_session
+        session = self._shard_session(shard)
         if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
         session.ended = True
         session.connection.send({"op": OP_INVALID_SESSION, "d": False})
+
+    def _shard_session(self, shard: int | None) -> GatewaySession | None:
+        """The live session of shard ``shard`` (None: the latest identified one)."""
+        if shard is None:
+            return self.current_session
+        return next((s for s in reversed(self.live_sessions) if s.shard_id == shard), None)
 
     async def _handle_gateway(self, request: web.Request) -> web.StreamResponse:
         if request.headers.get("Upgrade", "").lower() != "websocket":
@@ -1246,6 +1305,7 @@ class FakeDiscordServer(Waiting):
                 query=dict(request.query),
             )
         call.time = self.clock.time()
+        call.user_agent = request.headers.get("User-Agent", "")
         self._inflight += 1
         self._touch()
         status, body, headers = 200, None, {"Via": "1.1 google"}
@@ -1599,6 +1659,14 @@ class FakeDiscordServer(Waiting):
         if pending:
             lines.append(f"unanswered interactions: {pending[-5:]}")
         return lines
+
+
+def _guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild a dispatch is about, which decides its shard."""
+    if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        return int(data["id"])
+    guild_id = data.get("guild_id")
+    return int(guild_id) if guild_id else None
 
 
 def _matches(what: str | Callable[[ApiCall], bool] | None, call: ApiCall) -> bool:
