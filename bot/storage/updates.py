@@ -123,5 +123,5 @@ def database_unavailable(error: BaseException) -> bool:
             return True
         if type(current).__name__ in ("ConnectionDoesNotExistError", "InterfaceError"):
             return True
-        current = current.__cause__ or current.__context__
+        current = getattr(current, "orig", None) or current.__cause__ or current.__context__
     return False
