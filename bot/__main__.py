@@ -31,6 +31,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "(needs TELEGRAM_WEBHOOK_URL and PostgreSQL)")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--restarted", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
@@ -81,14 +82,15 @@ def main(argv: list[str] | None = None) -> int:
 
         return supervise(settings, args.workers)
     sock = socket.socket(fileno=args.listen_fd) if args.listen_fd is not None else None
-    return serve(settings, worker=args.worker or 0, sock=sock)
+    return serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock)
 
 
-def serve(settings: Settings, *, worker: int = 0, sock: socket.socket | None = None) -> int:
+def serve(settings: Settings, *, worker: int = 0, restarted: bool = False,
+          sock: socket.socket | None = None) -> int:
     log.info("Starting (database %s, default language %s)",
              settings.database_label, settings.default_language)
     try:
-        status = asyncio.run(run(settings, worker=worker, sock=sock))
+        status = asyncio.run(run(settings, worker=worker, restarted=restarted, sock=sock))
     except KeyboardInterrupt:
         log.info("Stopped")
         return 0

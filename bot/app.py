@@ -28,10 +28,12 @@ log = logging.getLogger(__name__)
 
 
 async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
-              worker: int = 0, sock: socket.socket | None = None) -> int:
+              worker: int = 0, restarted: bool = False, sock: socket.socket | None = None
+              ) -> int:
     """Serve every platform that has a token until SIGINT/SIGTERM (or `stop_event`);
-    returns the exit status. `worker`: this process's slot of several; `sock`: the
-    webhook's listening socket, handed over by the supervisor."""
+    returns the exit status. `worker`: this process's slot of several (`restarted`: in place
+    of one that died); `sock`: the webhook's listening socket, handed over by the
+    supervisor."""
     # Imported here: aiogram, discord.py and the game engines load only when there is
     # something to run.
     from aiogram.exceptions import TelegramUnauthorizedError
@@ -54,7 +56,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                                    lobby_timeout=60 * settings.lobby_timeout)
             primary = worker == 0
             quiet_for: float | None = 0.0  # the other workers are sending right now
-            if primary:
+            if primary and not restarted:  # (a restarted worker: the others ran meanwhile)
                 # before any table is resumed: the clocks get back the time the bot was down
                 ran_before = await store.last_beat() is not None
                 down = await service.recover_downtime()
@@ -68,7 +70,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                                       settings.telegram_webhook_secret.get_secret_value(),
                                       host=settings.telegram_webhook_host,
                                       port=settings.telegram_webhook_port, sock=sock,
-                                      worker=worker)
+                                      worker=worker, restarted=restarted)
                 # Telegram still counts what a process that stopped moments ago sent
                 runners.append(run_telegram(settings, service, store=store,
                                             translator=translator, stop_event=stop,

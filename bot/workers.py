@@ -9,7 +9,8 @@ gunicorn's aiohttp worker, which would own the whole bot's event loop and lifecy
 scheduler, the outboxes, Discord) for what is here a few dozen lines.
 
 A worker that dies (a crash, a kill -9, the OOM killer) is started again in its slot after a
-second; one that fails right at start (a refused token, a broken configuration) stops them
+second, and shows every active table again (the messages the dead one had queued died with
+it); one that fails right at start (a refused token, a broken configuration) stops them
 all, since its successors would fail the same way. SIGTERM or SIGINT stops every worker
 cleanly (each finishes its requests and delivers its queued messages) before the supervisor
 exits. Workers share the database, so this needs PostgreSQL (`DATABASE_URL`): SQLite would
@@ -79,9 +80,10 @@ def supervise(settings: Settings, workers: int) -> int:
             now = time.monotonic()
             for slot in slots:
                 if slot.process is None and now >= slot.due:
+                    again = ["--restarted"] if slot.restarts else []
                     slot.process = subprocess.Popen(
                         [sys.executable, "-m", "bot", "--worker", str(slot.index),
-                         "--listen-fd", str(fd)], pass_fds=(fd,))
+                         "--listen-fd", str(fd), *again], pass_fds=(fd,))
                     slot.started = now
                     continue
                 if slot.process is None or (code := slot.process.poll()) is None:

@@ -149,6 +149,9 @@ class TelegramBot:
         )
         if self.primary:
             await set_commands(self.bot, self.service, default_language=self.default_language)
+        if self.primary or (self.webhook is not None and self.webhook.restarted):
+            # after a crash: what the dead process had queued is shown again (posts whose
+            # content is already on screen are skipped)
             self.outbox.post(await self.service.resume(PLATFORM))
         log.info("Telegram: running as @%s", username)
         if self.webhook is not None:

@@ -50,7 +50,9 @@ class Webhook:
     `url` is the public address given to Telegram (its path is the route served); `host` and
     `port` are where to listen, unless `sock` is a listening socket handed over by the
     supervisor. `worker` is this process's slot (0 … workers-1); slot 0 is the primary,
-    which alone registers the webhook and prunes old update ids."""
+    which alone registers the webhook and prunes old update ids. `restarted`: this process
+    replaces one that died, whose queued messages died with it (so it shows every table
+    again, as the primary does at the first start)."""
 
     url: str
     secret: str
@@ -58,6 +60,7 @@ class Webhook:
     port: int = 8081
     sock: socket.socket | None = None
     worker: int = 0
+    restarted: bool = False
     lease: float = LEASE_S
 
     @property
