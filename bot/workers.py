@@ -97,6 +97,7 @@ def supervise(settings: Settings, workers: int) -> int:
                     break
                 slot.restarts += 1
                 slot.due = now + RESTART_AFTER_S
+                _release_claims(settings, slot.index)
                 log.warning("worker %d ended (%s); starting it again", slot.index,
                             f"signal {-code}" if code < 0 else f"exit status {code}")
             time.sleep(0.05)
@@ -107,6 +108,30 @@ def supervise(settings: Settings, workers: int) -> int:
         sock.close()
     log.info("Supervisor: stopped")
     return status
+
+
+def _release_claims(settings: Settings, worker: int) -> None:
+    """Release the updates a dead worker had claimed, at once: until then Telegram's
+    redeliveries of them are refused (503) and hold up their chats. (Its successor does
+    it too when it starts, which takes seconds.)"""
+    import asyncio
+
+    from bot.storage import Store
+
+    assert settings.telegram_bot_token is not None
+    bot_id = settings.telegram_bot_token.get_secret_value().split(":", 1)[0]
+
+    async def release() -> int:
+        async with Store.open(settings.database, pool_size=1) as store:
+            return await store.release_worker_claims(bot_id, worker)
+
+    try:
+        released = asyncio.run(release())
+    except Exception as error:  # the successor releases them when it starts
+        log.warning("could not release worker %d's updates: %s", worker, type(error).__name__)
+        return
+    if released:
+        log.info("released %d update(s) worker %d held when it died", released, worker)
 
 
 def _stop_all(slots: list[Slot]) -> None:

@@ -45,15 +45,21 @@ async def postgres_role(admin_url: str) -> AsyncIterator[str]:
         await admin.execute(f'CREATE ROLE "{name}" LOGIN')
         await admin.execute(f'CREATE SCHEMA "{name}" AUTHORIZATION "{name}"')
         await admin.execute(f'ALTER ROLE "{name}" SET search_path = "{name}"')
-        parts = urlsplit(admin_url)
-        netloc = f"{name}@{parts.hostname}:{parts.port or 5432}"
-        yield urlunsplit((parts.scheme, netloc, parts.path, "", ""))
     finally:
-        await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                            " WHERE usename = $1", name)
-        await admin.execute(f'DROP SCHEMA "{name}" CASCADE')
-        await admin.execute(f'DROP ROLE "{name}"')
         await admin.close()
+    parts = urlsplit(admin_url)
+    netloc = f"{name}@{parts.hostname}:{parts.port or 5432}"
+    try:
+        yield urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+    finally:  # a new connection: the server may have been restarted meanwhile
+        admin = await asyncpg.connect(admin_url, timeout=30)
+        try:
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                " WHERE usename = $1", name)
+            await admin.execute(f'DROP SCHEMA "{name}" CASCADE')
+            await admin.execute(f'DROP ROLE "{name}"')
+        finally:
+            await admin.close()
 
 
 class WorkerGroup:

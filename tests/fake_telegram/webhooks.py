@@ -5,9 +5,10 @@ While a webhook is set (``setWebhook``), updates are POSTed to its URL as JSON w
 refused with 409 Conflict. An update counts as delivered only when its request answers 2xx;
 a refused connection, a timeout or any other status is recorded as the webhook's last error
 (``getWebhookInfo``) and the same update (same ``update_id``) is delivered again after
-``retry_delay`` seconds. Updates of one chat go one at a time, in order (the next only after
-the previous one was acknowledged); different chats go in parallel, up to the webhook's
-``max_connections``, over kept-alive connections as Telegram's are.
+``retry_delay`` seconds, doubled at each failure of the same update up to a second. Updates
+of one chat go one at a time, in order (the next only after the previous one was
+acknowledged); different chats go in parallel, up to the webhook's ``max_connections``,
+over kept-alive connections as Telegram's are.
 
 Like a self-hosted Bot API server (``--local``), the fake accepts http:// URLs on any port,
 loopback included; the official one wants HTTPS on 443, 80, 88 or 8443.
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+MAX_RETRY_DELAY = 1.0
 
 
 @dataclass
@@ -87,6 +89,7 @@ class WebhookDelivery:
         """The next this many deliveries fail after the bot answered (see module doc)."""
         self._busy: dict[object, asyncio.Task[None]] = {}
         self._retry_at: dict[int, float] = {}
+        self._failures: dict[int, int] = {}
         self._loop_task: asyncio.Task[None] | None = None
         self._session: aiohttp.ClientSession | None = None
 
@@ -197,12 +200,15 @@ class WebhookDelivery:
             self._busy.pop(key, None)
             if delivery.ok:
                 self._retry_at.pop(update_id, None)
+                self._failures.pop(update_id, None)
                 server._pending = [u for u in server._pending if u["update_id"] != update_id]
             else:
                 self.last_error_date = int(time.time())
                 self.last_error_message = delivery.error
                 loop = asyncio.get_running_loop()
-                self._retry_at[update_id] = loop.time() + self.retry_delay
+                failures = self._failures[update_id] = self._failures.get(update_id, 0) + 1
+                backoff = min(self.retry_delay * 2 ** (failures - 1), MAX_RETRY_DELAY)
+                self._retry_at[update_id] = loop.time() + backoff
             server._touch()
             server._wake_pollers()
 
