@@ -120,7 +120,10 @@ async def faults(database: str, workers: int, tables: int, seconds: float, folde
             await asyncio.sleep(seconds * 0.3)
             print("restarting PostgreSQL under load", flush=True)
             took = time.monotonic()
-            subprocess.run(PG_RESTART, check=True, capture_output=True)
+            restart = await asyncio.create_subprocess_exec(
+                *PG_RESTART, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if await restart.wait() != 0:
+                raise RuntimeError("pg_ctlcluster could not restart PostgreSQL")
             print(f"  PostgreSQL back after {time.monotonic() - took:.1f} s", flush=True)
             elapsed = await load
             await wait_restarted(group, serving, timeout=600)

@@ -127,7 +127,7 @@ def _release_claims(settings: Settings, worker: int) -> None:
 
     try:
         released = asyncio.run(release())
-    except Exception as error:  # the successor releases them when it starts
+    except Exception as error:  # noqa: BLE001 - the successor releases them when it starts
         log.warning("could not release worker %d's updates: %s", worker, type(error).__name__)
         return
     if released:

@@ -227,7 +227,7 @@ async def test_the_bot_sets_its_webhook_and_refuses_requests_without_the_secret(
 
 async def test_an_update_delivered_twice_is_handled_once(
         webhook_bot: tuple[FakeTelegramServer, TelegramBot]) -> None:
-    server, telegram = webhook_bot
+    server, _ = webhook_bot
     alice = server.user("Alice")
     server.webhook.lose_answers = 1  # the bot answers, the answer is lost: it comes again
     alice.start_private()

@@ -185,7 +185,7 @@ async def test_two_presses_on_one_board_apply_once_and_in_order(running: Running
     # made (its board version no longer the table's)
     updates = [u["update_id"] for u in server.updates
                if u.get("callback_query", {}).get("id") in (first, second)]
-    one, two = ([d for d in server.webhook.deliveries if d.update_id == u and d.ok][0]
+    one, two = (next(d for d in server.webhook.deliveries if d.update_id == u and d.ok)
                 for u in updates)
     assert one.finished <= two.started
     await check_applied_once(running, [table])

@@ -20,6 +20,7 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Self
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -140,7 +141,7 @@ class WorkerGroup:
         self._log_file.close()
         return code
 
-    async def __aenter__(self) -> WorkerGroup:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 

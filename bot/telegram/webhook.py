@@ -113,7 +113,7 @@ class OnceEachUpdate(SimpleRequestHandler):
             return web.Response(status=503 if database_unavailable(error) else 500)
         try:
             await self.store.finish_update(bot.id, update_id, claim=self.claim)
-        except Exception as error:  # handled: Telegram hears so and will not send it again
+        except Exception as error:  # noqa: BLE001 - handled: Telegram hears so, sends it no more
             log.warning("update %d: handled, but not marked (%s)", update_id,
                         type(error).__name__)
         return web.json_response({})
@@ -129,7 +129,7 @@ class OnceEachUpdate(SimpleRequestHandler):
                 try:
                     await self.store.release_update(bot_id, update_id, claim=self.claim)
                     return
-                except Exception as error:
+                except Exception as error:  # noqa: BLE001 - logged; the lease lapses anyway
                     if not database_unavailable(error) or loop.time() > until:
                         log.warning("update %d: claim not released (%s)", update_id,
                                     type(error).__name__)
@@ -183,7 +183,7 @@ class WebhookServer:
                 pruned = await self.store.prune_updates()
                 if pruned:
                     log.info("forgot %d old update ids", pruned)
-            except Exception as error:  # the next round tries again
+            except Exception as error:  # noqa: BLE001 - the next round tries again
                 log.warning("pruning update ids failed: %s", type(error).__name__)
             await asyncio.sleep(PRUNE_EVERY_S)
 
