@@ -258,3 +258,30 @@ async def test_a_database_away_answers_5xx_and_the_update_comes_again(
     await server.wait_idle(quiet=0.1)
     assert [d.status for d in server.webhook.deliveries] == [503, 503, 200]
     assert len(server.calls_of("sendMessage", chat_id=alice.id)) == 1
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def test_several_workers_need_webhooks_and_postgresql(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.__main__ as entry
+
+    for name in ("TELEGRAM_WEBHOOK_URL", "TELEGRAM_WEBHOOK_SECRET", "DATABASE_URL",
+                 "DISCORD_BOT_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", "123456789:AAFakeTokenForTheCommandLine0")
+    monkeypatch.setattr(entry, "configure_logging", lambda level, worker=None: None)
+    monkeypatch.setattr(entry, "run", None)  # nothing may start
+    assert entry.main(["--workers", "2"]) == 2
+    told = capsys.readouterr().err
+    assert "TELEGRAM_WEBHOOK_URL" in told and "DATABASE_URL" in told
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/telegram")
+    assert entry.main(["--workers", "2"]) == 2
+    assert "TELEGRAM_WEBHOOK_SECRET" in capsys.readouterr().err
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", SECRET)
+    assert entry.main(["--workers", "2"]) == 2
+    told = capsys.readouterr().err
+    assert "DATABASE_URL" in told and "TELEGRAM_WEBHOOK_URL" not in told

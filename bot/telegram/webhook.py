@@ -209,10 +209,3 @@ def listening_socket(host: str, port: int) -> socket.socket:
     sock = socket.create_server((host, port), family=family, backlog=1024)
     sock.set_inheritable(True)
     return sock
-
-
-def inherited_socket(fd: int) -> socket.socket:
-    sock = socket.socket(fileno=fd)
-    sock.setblocking(False)
-    return sock
-
