@@ -158,8 +158,13 @@ class TelegramBot:
             self._server = WebhookServer(self.dispatcher, self.bot, self._store, self.webhook)
             await self._server.start(me.id)
             if self.primary:
-                await register(self.bot, self.webhook,
-                               self.dispatcher.resolve_used_update_types())
+                try:
+                    await register(self.bot, self.webhook,
+                                   self.dispatcher.resolve_used_update_types())
+                except BaseException:
+                    await self._server.stop()
+                    self._server = None
+                    raise
             self._polling = asyncio.create_task(asyncio.Event().wait(), name="telegram webhook")
             return
         self._polling = asyncio.create_task(self.dispatcher.start_polling(
