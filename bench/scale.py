@@ -20,7 +20,7 @@ The fake server does not enforce Telegram's flood budgets here, and the workers 
 outboxes' default limits (an answer is never held back by them; panels and boards are).
 
     python -m bench.scale [--tables 8] [--seconds 15] [--workers 1,2,4] [--fault-workers 2]
-                          [--skip-faults] [--database-url postgresql://postgres@127.0.0.1/test]
+                          [--skip-faults | --only-faults] [--database-url postgresql://postgres@127.0.0.1/test]
 """
 
 from __future__ import annotations
@@ -222,13 +222,14 @@ async def main_async(args: argparse.Namespace) -> int:
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for workers in args.workers:
+        for workers in [] if args.only_faults else args.workers:
             async with postgres_role(args.database_url) as url:
                 await measured(url, workers, args.tables, args.seconds,
                                f"{workers} worker{'s' if workers > 1 else ''}, PostgreSQL",
                                folder)
-        await measured(str(folder / "one.sqlite3"), 1, args.tables, args.seconds,
-                       "1 process, SQLite", folder)
+        if not args.only_faults:
+            await measured(str(folder / "one.sqlite3"), 1, args.tables, args.seconds,
+                           "1 process, SQLite", folder)
         if not args.skip_faults:
             async with postgres_role(args.database_url) as url:
                 ok = await faults(url, args.fault_workers, args.tables, args.seconds * 2,
@@ -244,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                         default=[1, 2, 4])
     parser.add_argument("--fault-workers", type=int, default=2)
     parser.add_argument("--skip-faults", action="store_true")
+    parser.add_argument("--only-faults", action="store_true")
     parser.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/test")
     args = parser.parse_args(argv)
     try:

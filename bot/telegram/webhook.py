@@ -24,6 +24,7 @@ import asyncio
 import logging
 import socket
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -82,7 +83,7 @@ class OnceEachUpdate(SimpleRequestHandler):
         self.store = store
         self.webhook = webhook
         self.claim = uuid.uuid4().hex  # this process's claims
-        self._releasing: set[asyncio.Task[None]] = set()
+        self._writes: set[asyncio.Task[None]] = set()
 
     async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:
         update = Update.model_validate(await request.json(loads=bot.session.json_loads),
@@ -111,38 +112,42 @@ class OnceEachUpdate(SimpleRequestHandler):
                         type(error).__name__)
             log.debug("update failure detail", exc_info=True)
             return web.Response(status=503 if database_unavailable(error) else 500)
-        try:
-            await self.store.finish_update(bot.id, update_id, claim=self.claim)
-        except Exception as error:  # noqa: BLE001 - handled: Telegram hears so, sends it no more
-            log.warning("update %d: handled, but not marked (%s)", update_id,
-                        type(error).__name__)
+        # Handled: answered 200 even if the mark must wait for the database (Telegram then
+        # sends it no more; a redelivery meanwhile would find the work done by version).
+        self._persist("marked done", lambda: self.store.finish_update(
+            bot.id, update_id, claim=self.claim), update_id)
         return web.json_response({})
 
     def _release(self, bot_id: int, update_id: int) -> None:
-        """Release the claim, trying again while the database is away (within the lease, after
-        which the claim lapses anyway)."""
+        self._persist("released", lambda: self.store.release_update(
+            bot_id, update_id, claim=self.claim), update_id)
 
-        async def release() -> None:
+    def _persist(self, what: str, write: Callable[[], Awaitable[object]], update_id: int
+                 ) -> None:
+        """Write a claim's outcome, trying again while the database is away (within the
+        lease, after which the claim lapses anyway)."""
+
+        async def attempts() -> None:
             loop = asyncio.get_running_loop()
             until = loop.time() + self.webhook.lease
             while True:
                 try:
-                    await self.store.release_update(bot_id, update_id, claim=self.claim)
+                    await write()
                     return
                 except Exception as error:  # noqa: BLE001 - logged; the lease lapses anyway
                     if not database_unavailable(error) or loop.time() > until:
-                        log.warning("update %d: claim not released (%s)", update_id,
+                        log.warning("update %d: not %s (%s)", update_id, what,
                                     type(error).__name__)
                         return
                 await asyncio.sleep(0.5)
 
-        task = asyncio.create_task(release(), name="release update claim")
-        self._releasing.add(task)
-        task.add_done_callback(self._releasing.discard)
+        task = asyncio.create_task(attempts(), name=f"update {update_id} {what}")
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
 
     async def close(self) -> None:
-        if self._releasing:
-            await asyncio.wait(self._releasing, timeout=5)
+        if self._writes:
+            await asyncio.wait(self._writes, timeout=5)
 
 
 class WebhookServer:
