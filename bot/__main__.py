@@ -1,7 +1,9 @@
 """`python -m bot` (or `python3 tasks.py run`): read the settings and run the bot.
 
 With no token it serves the web playground (bot/web) and says how to get tokens; with
-tokens, the playground runs only when PLAYGROUND=1.
+tokens, the playground runs only when PLAYGROUND=1. `--workers N` runs N worker processes
+on Telegram's webhook (bot/workers.py); `--worker i --listen-fd FD` is how the supervisor
+starts each of them.
 
 Exit status: 0 after a normal stop, 1 if the translation files are broken or a platform
 failed (a refused token), 2 if the configuration is invalid or names nothing to run.
@@ -9,8 +11,10 @@ failed (a refused token), 2 if the configuration is invalid or names nothing to 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
+import socket
 import sys
 
 from bot.app import run
@@ -20,15 +24,28 @@ from bot.i18n import TranslationError, Translator
 log = logging.getLogger("bot")
 
 
-def configure_logging(level: str) -> None:
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the bot.")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="worker processes serving Telegram's webhook on one port "
+                             "(needs TELEGRAM_WEBHOOK_URL and PostgreSQL)")
+    parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--restarted", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def configure_logging(level: str, worker: int | None = None) -> None:
+    who = f" w{worker}" if worker is not None else ""
     logging.basicConfig(
         level=level,
-        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        format=f"%(asctime)s %(levelname)-7s{who} %(name)s: %(message)s",
         datefmt="%Y-%m-%d %H:%M:%S",
     )
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv or [])
     # Configuration problems are the user's to fix, so they are told plainly on stderr,
     # without a traceback and before logging is even set up.
     try:
@@ -37,7 +54,15 @@ def main() -> int:
         print(exc, file=sys.stderr)
         print("See .env.example for every setting.", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, args.worker)
+    if args.worker is None and (args.workers != 1 or settings.has_webhook):
+        from bot.workers import problems
+
+        found = problems(settings, args.workers)
+        if found:
+            for problem in found:
+                print(problem, file=sys.stderr)
+            return 2
     try:
         translator = Translator.load()
     except TranslationError as exc:
@@ -52,14 +77,20 @@ def main() -> int:
         print(translator.t(lang, "bot-missing-token"), file=sys.stderr)
         print("\n" + translator.t(lang, "web-started", url=settings.playground_url),
               file=sys.stderr, flush=True)
-    return serve(settings)
+    if args.worker is None and args.workers > 1:
+        from bot.workers import supervise
+
+        return supervise(settings, args.workers)
+    sock = socket.socket(fileno=args.listen_fd) if args.listen_fd is not None else None
+    return serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock)
 
 
-def serve(settings: Settings) -> int:
+def serve(settings: Settings, *, worker: int = 0, restarted: bool = False,
+          sock: socket.socket | None = None) -> int:
     log.info("Starting (database %s, default language %s)",
              settings.database_label, settings.default_language)
     try:
-        status = asyncio.run(run(settings))
+        status = asyncio.run(run(settings, worker=worker, restarted=restarted, sock=sock))
     except KeyboardInterrupt:
         log.info("Stopped")
         return 0
@@ -67,4 +98,4 @@ def serve(settings: Settings) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -4,6 +4,11 @@
 serves every platform that has a token (Telegram, Discord, or both in one process, sharing
 the service and the store), and the web playground when it runs (bot/web), until SIGINT or
 SIGTERM, then shuts down cleanly (each outbox delivers what is queued, the store is closed).
+
+One of several worker processes (`python -m bot --workers N`, bot/workers.py) runs it too,
+as `worker` i of `workers`: each serves Telegram's webhook and runs the scheduler (due work
+is claimed with SKIP LOCKED), while what must run once — the clocks' downtime, Discord's
+gateway, the playground, registering the webhook — is worker 0's alone.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 from collections.abc import Coroutine
 from typing import Any
 
@@ -21,9 +27,13 @@ from bot.storage.store import Store
 log = logging.getLogger(__name__)
 
 
-async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) -> int:
+async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
+              worker: int = 0, restarted: bool = False, sock: socket.socket | None = None
+              ) -> int:
     """Serve every platform that has a token until SIGINT/SIGTERM (or `stop_event`);
-    returns the exit status."""
+    returns the exit status. `worker`: this process's slot of several (`restarted`: in place
+    of one that died); `sock`: the webhook's listening socket, handed over by the
+    supervisor."""
     # Imported here: aiogram, discord.py and the game engines load only when there is
     # something to run.
     from aiogram.exceptions import TelegramUnauthorizedError
@@ -32,6 +42,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
     from bot.discord import run_discord
     from bot.tables import TableService
     from bot.telegram import run_telegram
+    from bot.telegram.webhook import Webhook
     from bot.web import run_web
 
     translator = Translator.load()
@@ -43,19 +54,31 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None) ->
                                    default_language=settings.default_language,
                                    computer_pause=settings.computer_pause,
                                    lobby_timeout=60 * settings.lobby_timeout)
-            # before any table is resumed: the clocks get back the time the bot was down
-            ran_before = await store.last_beat() is not None
-            down = await service.recover_downtime()
+            primary = worker == 0
+            quiet_for: float | None = 0.0  # the other workers are sending right now
+            if primary and not restarted:  # (a restarted worker: the others ran meanwhile)
+                # before any table is resumed: the clocks get back the time the bot was down
+                ran_before = await store.last_beat() is not None
+                down = await service.recover_downtime()
+                quiet_for = down if ran_before else None
             runners: list[Coroutine[Any, Any, None]] = []
             if settings.has_telegram:
+                webhook = None
+                if settings.has_webhook:
+                    assert settings.telegram_webhook_url and settings.telegram_webhook_secret
+                    webhook = Webhook(settings.telegram_webhook_url,
+                                      settings.telegram_webhook_secret.get_secret_value(),
+                                      host=settings.telegram_webhook_host,
+                                      port=settings.telegram_webhook_port, sock=sock,
+                                      worker=worker, restarted=restarted)
                 # Telegram still counts what a process that stopped moments ago sent
                 runners.append(run_telegram(settings, service, store=store,
                                             translator=translator, stop_event=stop,
-                                            quiet_for=down if ran_before else None))
-            if settings.has_discord:
+                                            quiet_for=quiet_for, webhook=webhook))
+            if settings.has_discord and primary:
                 runners.append(run_discord(settings, service, store=store,
                                            translator=translator, stop_event=stop))
-            if settings.runs_playground:
+            if settings.runs_playground and primary:
                 runners.append(run_web(settings, service, translator=translator,
                                        stop_event=stop))
             if not runners:

@@ -9,12 +9,14 @@ can print it instead of a traceback.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic import (Field, SecretStr, ValidationError, ValidationInfo, field_validator,
+                      model_validator)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("en", "ru", "pl")
@@ -78,6 +80,14 @@ class Settings(BaseSettings):
     telegram_bot_token: SecretStr | None = None
     telegram_api_server: str | None = None
     """Base URL of a self-hosted Bot API server, without a trailing slash; None = official."""
+    telegram_webhook_url: str | None = None
+    """The public https:// URL Telegram POSTs updates to (through a reverse proxy); unset =
+    long polling. Needs TELEGRAM_WEBHOOK_SECRET; required for `--workers` above 1."""
+    telegram_webhook_secret: SecretStr | None = None
+    """Checked on every webhook request (Telegram sends it back in a header)."""
+    telegram_webhook_host: str = "127.0.0.1"
+    telegram_webhook_port: int = Field(default=8081, ge=1, le=65535)
+    """Where the webhook workers listen (the proxy forwards TELEGRAM_WEBHOOK_URL here)."""
     discord_bot_token: SecretStr | None = None
     database_path: Path = Path("gamehost.sqlite3")
     database_url: SecretStr | None = None
@@ -100,7 +110,7 @@ class Settings(BaseSettings):
     """Signs the playground's cookies; unset = one generated and kept beside the database."""
 
     @field_validator("telegram_bot_token", "discord_bot_token", "playground_secret",
-                     mode="before")
+                     "telegram_webhook_secret", mode="before")
     @classmethod
     def _blank_token_is_unset(cls, value: Any) -> Any:
         if isinstance(value, str):
@@ -153,6 +163,36 @@ class Settings(BaseSettings):
                                  "one PostgreSQL database: set DATABASE_URL")
             value = f"{','.join(map(str, plan.ids))}/{plan.count}"
         return value
+
+    @field_validator("telegram_webhook_url", mode="before")
+    @classmethod
+    def _webhook_url(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        value = value.strip()
+        if not value:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be the public https:// URL Telegram sends updates to, "
+                             "such as https://bot.example.org/telegram")
+        return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        # Telegram's rule for secret_token
+        if value is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}",
+                                                  value.get_secret_value()):
+            raise ValueError("1 to 256 characters of A-Z, a-z, 0-9, _ and - only")
+        return value
+
+    @model_validator(mode="after")
+    def _webhook_has_secret(self) -> Settings:
+        if self.telegram_webhook_url is not None and self.telegram_webhook_secret is None:
+            raise ValueError("TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET too (any 1 to "
+                             "256 of A-Z, a-z, 0-9, _ and -), which every request must carry")
+        return self
 
     @field_validator("database_path", mode="before")
     @classmethod
@@ -217,6 +257,10 @@ class Settings(BaseSettings):
     @property
     def has_telegram(self) -> bool:
         return self.telegram_bot_token is not None
+
+    @property
+    def has_webhook(self) -> bool:
+        return self.has_telegram and self.telegram_webhook_url is not None
 
     @property
     def has_discord(self) -> bool:

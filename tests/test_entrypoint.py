@@ -84,11 +84,11 @@ def _main_hands_over(monkeypatch: pytest.MonkeyPatch) -> Settings:
 
     started = []
 
-    async def fake_run(settings: Settings) -> None:
+    async def fake_run(settings: Settings, **options: object) -> None:
         started.append(settings)
 
     monkeypatch.setattr(entry, "run", fake_run)
-    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+    monkeypatch.setattr(entry, "configure_logging", lambda level, worker=None: None)
     assert entry.main() == 0
     [settings] = started
     return settings

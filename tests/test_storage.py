@@ -98,7 +98,7 @@ async def test_fresh_database_is_migrated_and_reopening_is_idempotent(
     names = {r[0] for r in await database.sql(listed)}
     assert {"tables", "seats", "actions", "messages", "pending_joins", "chat_settings",
             "user_settings", "due_work", "votes", "chat_options", "heartbeat", "results",
-            "alembic_version"} == names - {"sqlite_sequence", "sqlite_stat1"}
+            "seen_updates", "alembic_version"} == names - {"sqlite_sequence", "sqlite_stat1"}
     assert await database.sql("SELECT version_num FROM alembic_version") == [
         (f"{SCHEMA_VERSION:04d}",)]
 
@@ -233,6 +233,9 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
     after_schema, after_rows = _dump(db_path)
     assert after_rows.pop("alembic_version") == [(f"{SCHEMA_VERSION:04d}",)]
     after_schema.pop("alembic_version")
+    # schema 7 adds the webhook workers' update claims, empty
+    assert after_rows.pop("seen_updates") == []
+    assert {after_schema.pop("seen_updates"), after_schema.pop("seen_updates_by_done")}
     # the one change to what was there: schema 6 admits the playground's platform
     widened = {name: sql and sql.replace("platform IN ('telegram', 'discord')",
                                  "platform IN ('telegram', 'discord', 'web')")

@@ -4,7 +4,8 @@ Everything about a game lives here: the table row (status, seed, options,
 current state, version), its seats, its action log, the messages the bot edits
 in place, Telegram deep-link join tokens, and per-chat / per-user settings. Each concern is
 a module of its own, mixed into `Store`: tables.py, seats.py, actions.py, messages.py,
-joins.py, settings.py, due.py, clocks.py, chat_options.py, records.py, stats.py. The database
+joins.py, settings.py, due.py, clocks.py, chat_options.py, records.py, stats.py,
+updates.py. The database
 is SQLite (a file, the default) or PostgreSQL (a postgresql:// URL); database.py says how
 each runs a transaction.
 
@@ -69,6 +70,7 @@ from .settings import SettingsStore
 from .sql import Tx
 from .stats import StatsStore
 from .tables import TableStore
+from .updates import UpdateStore
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +97,7 @@ class _Opening:
 
 
 class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, SettingsStore,
-            DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore):
+            DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore, UpdateStore):
     """Async store on SQLite or PostgreSQL. Create with `await Store.open(path_or_url)`."""
 
     def __init__(self, database: Database, *, clock: Callable[[], float]) -> None:

@@ -3,8 +3,10 @@
 `TelegramBot` wires an aiogram `Bot` (optionally bound to a self-hosted Bot API server, as
 the end-to-end tests' fake one), the `Outbox` and the dispatcher. `start()` learns the bot's
 username, gives the service its deep-link format, registers the command list in every
-language, queues what every active table should show, and starts long polling; `stop()`
-stops polling, lets the outbox deliver what is queued, and closes the HTTP session.
+language, queues what every active table should show, and starts long polling, or with a
+`Webhook` serves the webhook endpoint instead (webhook.py); `stop()` stops taking updates,
+lets the outbox deliver what is queued, and closes the HTTP session. Of several worker
+processes only the primary registers commands and the webhook and re-shows the tables.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .handlers import WORKING_AFTER, build_routers
 from .limits import OutboxLimits
 from .outbox import PLATFORM, Outbox
 from .service import TableServiceLike
+from .webhook import Webhook, WebhookServer, register
 
 log = logging.getLogger(__name__)
 
@@ -88,10 +91,11 @@ class TelegramBot:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         quiet_for: float | None = None,
+        webhook: Webhook | None = None,
     ) -> None:
         """`clock` and `sleep` pace the outbox (tests drive them by hand); `quiet_for` is how
         long the bot was down before this process, whose messages Telegram may still count
-        (None: no process ran before)."""
+        (None: no process ran before); `webhook`: take updates by webhook, not polling."""
         session = (AiohttpSession(api=TelegramAPIServer.from_base(api_server))
                    if api_server else AiohttpSession())
         self.service = service
@@ -105,6 +109,9 @@ class TelegramBot:
                                            default_language=default_language,
                                            working_after=working_after)
         self.username: str | None = None
+        self.webhook = webhook
+        self._store = store
+        self._server: WebhookServer | None = None
         self._polling: asyncio.Task[None] | None = None
 
     @classmethod
@@ -119,8 +126,13 @@ class TelegramBot:
 
     @property
     def polling(self) -> asyncio.Task[None] | None:
-        """The long-polling task while running."""
+        """The task taking updates while running: long polling, or serving the webhook."""
         return self._polling
+
+    @property
+    def primary(self) -> bool:
+        """Whether this process does what one process of several must do alone."""
+        return self.webhook is None or self.webhook.primary
 
     async def start(self) -> None:
         """Introduce the bot to the service and Telegram, resume every table, start polling.
@@ -135,9 +147,26 @@ class TelegramBot:
             if username else None,
             show=self.outbox.post,
         )
-        await set_commands(self.bot, self.service, default_language=self.default_language)
-        self.outbox.post(await self.service.resume(PLATFORM))
+        if self.primary:
+            await set_commands(self.bot, self.service, default_language=self.default_language)
+        if self.primary or (self.webhook is not None and self.webhook.restarted):
+            # after a crash: what the dead process had queued is shown again (posts whose
+            # content is already on screen are skipped)
+            self.outbox.post(await self.service.resume(PLATFORM))
         log.info("Telegram: running as @%s", username)
+        if self.webhook is not None:
+            self._server = WebhookServer(self.dispatcher, self.bot, self._store, self.webhook)
+            await self._server.start(me.id)
+            if self.primary:
+                try:
+                    await register(self.bot, self.webhook,
+                                   self.dispatcher.resolve_used_update_types())
+                except BaseException:
+                    await self._server.stop()
+                    self._server = None
+                    raise
+            self._polling = asyncio.create_task(asyncio.Event().wait(), name="telegram webhook")
+            return
         self._polling = asyncio.create_task(self.dispatcher.start_polling(
             self.bot,
             polling_timeout=self.polling_timeout,
@@ -149,7 +178,12 @@ class TelegramBot:
     async def stop(self, flush_timeout: float = 10.0) -> None:
         """Stop polling, finish the handlers under way, deliver what is queued, disconnect."""
         task, self._polling = self._polling, None
-        if task is not None:
+        server, self._server = self._server, None
+        if server is not None:  # requests under way are finished first
+            await server.stop()
+            if task is not None:
+                task.cancel()
+        elif task is not None:
             if not task.done():
                 try:
                     await asyncio.wait_for(self.dispatcher.stop_polling(), 5)
@@ -186,11 +220,13 @@ async def run_telegram(
     translator: Translator,
     stop_event: asyncio.Event | None = None,
     quiet_for: float | None = None,
+    webhook: Webhook | None = None,
 ) -> None:
     """Serve Telegram until `stop_event` is set (or polling ends), then shut down cleanly;
-    `quiet_for` is how long the bot was down before (see `TelegramBot`)."""
+    `quiet_for` is how long the bot was down before (see `TelegramBot`); `webhook`: take
+    updates by webhook."""
     telegram = TelegramBot.from_settings(settings, service, store, translator,
-                                         quiet_for=quiet_for)
+                                         quiet_for=quiet_for, webhook=webhook)
     try:
         await telegram.start()
     except BaseException:

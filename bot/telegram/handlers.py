@@ -27,6 +27,7 @@ from aiogram.types import CallbackQuery, InaccessibleMessage, Message, TelegramO
 
 from bot.i18n import Translator, normalize_language
 from bot.screens import ChatRef, Reply, Result, Screen, UserRef
+from bot.storage.updates import database_unavailable
 
 from .outbox import PLATFORM, Outbox
 from .service import AdminCheck, ChatAdminCheck, TableServiceLike
@@ -280,6 +281,10 @@ class AnswerEveryPress(BaseMiddleware):
         try:
             return await handler(event, data)
         except Exception as error:  # the press is answered, the bot goes on
+            if data.get("redelivered_if_failed") and database_unavailable(error):
+                # by webhook: Telegram sends the press again, and it is answered then
+                answer.answered = True
+                raise
             log.warning("a press failed: %s", type(error).__name__)
             log.debug("press failure detail", exc_info=True)
             translator: Translator = data["translator"]

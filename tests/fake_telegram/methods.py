@@ -300,27 +300,19 @@ def get_updates(server: FakeTelegramServer, call: ApiCall) -> Any:
 
 @api_method("setWebhook")
 def set_webhook(server: FakeTelegramServer, call: ApiCall) -> bool:
-    server.webhook_url = str(_required(call.params, "url"))
-    if call.params.get("drop_pending_updates"):
-        server._pending.clear()
+    server.webhook.configure(call.params)
     return True
 
 
 @api_method("deleteWebhook")
 def delete_webhook(server: FakeTelegramServer, call: ApiCall) -> bool:
-    server.webhook_url = None
-    if call.params.get("drop_pending_updates"):
-        server._pending.clear()
+    server.webhook.clear(drop=bool(call.params.get("drop_pending_updates")))
     return True
 
 
 @api_method("getWebhookInfo")
 def get_webhook_info(server: FakeTelegramServer, call: ApiCall) -> dict[str, Any]:
-    return {
-        "url": server.webhook_url or "",
-        "has_custom_certificate": False,
-        "pending_update_count": len(server._pending),
-    }
+    return server.webhook.info()
 
 
 @api_method("setMyCommands")

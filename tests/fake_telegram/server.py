@@ -48,6 +48,7 @@ from .records import (
     image_size,
 )
 from .users import FakeChat, FakeUser
+from .webhooks import WebhookDelivery
 
 if TYPE_CHECKING:
     from aiogram.client.telegram import TelegramAPIServer
@@ -227,7 +228,8 @@ class FakeTelegramServer(Waiting):
         """(canonical scope JSON, language_code) -> commands set by setMyCommands."""
         self.bot_settings: dict[str, Any] = {}
         """Other settings the bot stored (setMyDescription, setChatMenuButton, ...), by method."""
-        self.webhook_url: str | None = None
+        self.webhook = WebhookDelivery(self)
+        """Webhook delivery (`webhooks`): set by the bot's ``setWebhook``."""
         self.allowed_updates: list[str] | None = None
         """The last ``allowed_updates`` the bot asked for (None: Telegram's default)."""
         self.faults: list[Fault] = []
@@ -278,6 +280,7 @@ class FakeTelegramServer(Waiting):
         """Release pending long polls and shut the HTTP server down."""
         self._closing = True
         self._wake_pollers()
+        await self.webhook.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -541,7 +544,7 @@ class FakeTelegramServer(Waiting):
     async def get_updates(self, call: ApiCall) -> list[dict[str, Any]]:
         """``getUpdates``: real long polling over the pending queue."""
         params = call.params
-        if self.webhook_url:
+        if self.webhook.url:
             raise ApiError(
                 409,
                 "Conflict: can't use getUpdates method while webhook is active; "
@@ -825,6 +828,11 @@ class FakeTelegramServer(Waiting):
         description = f"{count} x {label}" + (f" in chat {chat_id}" if chat_id is not None else "")
         return await self._wait_for_calls(self._matcher(what, chat_id, ok), count, since,
                                           timeout, description)
+
+    @property
+    def webhook_url(self) -> str | None:
+        """The webhook's URL while one is set."""
+        return self.webhook.url
 
     def _quiet(self) -> bool:
         return not self._pending

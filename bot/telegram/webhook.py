@@ -1,0 +1,216 @@
+"""Webhook mode: Telegram POSTs each update to the bot's HTTP endpoint (aiogram's aiohttp
+handler) instead of the bot long-polling for it, so several worker processes can serve one
+bot behind one port (bot/workers.py).
+
+Every request must carry the webhook's secret in ``X-Telegram-Bot-Api-Secret-Token``
+(aiogram checks it; 401 otherwise). An update is then claimed in the database
+(bot/storage/updates.py says why that keeps it applied once however often it is delivered):
+
+* claimed now: handled, marked done, answered 200;
+* handled before: answered 200 and dropped;
+* another worker is on it: 503, and Telegram delivers it again later;
+* the handling failed (the database went away meanwhile): the claim is released and the
+  answer is 5xx, so Telegram delivers it again and the work is done then. A press's answer
+  is held back in that case (`redelivered_if_failed` in the handlers' data), so the person
+  sees their move, not an error.
+
+The update is handled inside the request (not in the background, aiogram's default), since
+only its outcome may decide the answer Telegram acts on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from aiogram import Bot, Dispatcher
+from aiogram.types import Update
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler
+from aiohttp import web
+
+from bot.storage.store import Store
+from bot.storage.updates import Claim, database_unavailable
+
+log = logging.getLogger(__name__)
+
+LEASE_S = 60.0
+"""How long a claim holds off other workers when nobody releases it (its worker died and
+no new process took its slot): Telegram itself waits about a minute for an answer."""
+PRUNE_EVERY_S = 600.0
+
+
+@dataclass(frozen=True)
+class Webhook:
+    """Where Telegram sends updates and where this process listens for them.
+
+    `url` is the public address given to Telegram (its path is the route served); `host` and
+    `port` are where to listen, unless `sock` is a listening socket handed over by the
+    supervisor. `worker` is this process's slot (0 … workers-1); slot 0 is the primary,
+    which alone registers the webhook and prunes old update ids. `restarted`: this process
+    replaces one that died, whose queued messages died with it (so it shows every table
+    again, as the primary does at the first start)."""
+
+    url: str
+    secret: str
+    host: str = "127.0.0.1"
+    port: int = 8081
+    sock: socket.socket | None = None
+    worker: int = 0
+    restarted: bool = False
+    lease: float = LEASE_S
+
+    @property
+    def path(self) -> str:
+        return urlsplit(self.url).path or "/"
+
+    @property
+    def primary(self) -> bool:
+        return self.worker == 0
+
+
+class OnceEachUpdate(SimpleRequestHandler):
+    """aiogram's request handler (secret check, parsing), each update claimed first."""
+
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, store: Store, webhook: Webhook
+                 ) -> None:
+        super().__init__(dispatcher, bot, handle_in_background=False,
+                         secret_token=webhook.secret, redelivered_if_failed=True)
+        self.store = store
+        self.webhook = webhook
+        self.claim = uuid.uuid4().hex  # this process's claims
+        self._writes: set[asyncio.Task[None]] = set()
+
+    async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:
+        update = Update.model_validate(await request.json(loads=bot.session.json_loads),
+                                       context={"bot": bot})
+        update_id = update.update_id
+        try:
+            claim = await self.store.claim_update(bot.id, update_id,
+                                                  worker=self.webhook.worker,
+                                                  claim=self.claim, lease=self.webhook.lease)
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
+            log.warning("update %d: database unavailable; Telegram will send it again",
+                        update_id)
+            return web.Response(status=503)
+        if claim is Claim.DONE:
+            log.info("update %d was handled before; dropped", update_id)
+            return web.json_response({})
+        if claim is Claim.BUSY:
+            return web.Response(status=503)  # another worker is on it
+        try:
+            await self.dispatcher.feed_update(bot, update, **self.data)
+        except Exception as error:
+            self._release(bot.id, update_id)
+            log.warning("update %d failed (%s); Telegram will send it again", update_id,
+                        type(error).__name__)
+            log.debug("update failure detail", exc_info=True)
+            return web.Response(status=503 if database_unavailable(error) else 500)
+        # Handled: answered 200 even if the mark must wait for the database (Telegram then
+        # sends it no more; a redelivery meanwhile would find the work done by version).
+        self._persist("marked done", lambda: self.store.finish_update(
+            bot.id, update_id, claim=self.claim), update_id)
+        return web.json_response({})
+
+    def _release(self, bot_id: int, update_id: int) -> None:
+        self._persist("released", lambda: self.store.release_update(
+            bot_id, update_id, claim=self.claim), update_id)
+
+    def _persist(self, what: str, write: Callable[[], Awaitable[object]], update_id: int
+                 ) -> None:
+        """Write a claim's outcome, trying again while the database is away (within the
+        lease, after which the claim lapses anyway)."""
+
+        async def attempts() -> None:
+            loop = asyncio.get_running_loop()
+            until = loop.time() + self.webhook.lease
+            while True:
+                try:
+                    await write()
+                    return
+                except Exception as error:  # noqa: BLE001 - logged; the lease lapses anyway
+                    if not database_unavailable(error) or loop.time() > until:
+                        log.warning("update %d: not %s (%s)", update_id, what,
+                                    type(error).__name__)
+                        return
+                await asyncio.sleep(0.5)
+
+        task = asyncio.create_task(attempts(), name=f"update {update_id} {what}")
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def close(self) -> None:
+        if self._writes:
+            await asyncio.wait(self._writes, timeout=5)
+
+
+class WebhookServer:
+    """The HTTP endpoint of one worker process."""
+
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, store: Store, webhook: Webhook
+                 ) -> None:
+        self.webhook = webhook
+        self.store = store
+        self.handler = OnceEachUpdate(dispatcher, bot, store, webhook)
+        self._runner: web.AppRunner | None = None
+        self._pruning: asyncio.Task[None] | None = None
+
+    async def start(self, bot_id: int) -> None:
+        released = await self.store.release_worker_claims(bot_id, self.webhook.worker)
+        if released:
+            log.info("released %d update(s) the previous process of worker %d held",
+                     released, self.webhook.worker)
+        app = web.Application()
+        self.handler.register(app, path=self.webhook.path)
+        # handler_cancellation off (aiohttp's default): an update's work goes on if the
+        # connection drops, so that the redelivery finds it done
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=10.0)
+        await self._runner.setup()
+        site: web.BaseSite
+        if self.webhook.sock is not None:
+            site = web.SockSite(self._runner, self.webhook.sock)
+        else:
+            site = web.TCPSite(self._runner, self.webhook.host, self.webhook.port)
+        await site.start()
+        if self.webhook.primary:
+            self._pruning = asyncio.create_task(self._prune(), name="prune update ids")
+        log.info("Telegram webhook: worker %d serving %s", self.webhook.worker, site.name)
+
+    async def _prune(self) -> None:
+        while True:
+            try:
+                pruned = await self.store.prune_updates()
+                if pruned:
+                    log.info("forgot %d old update ids", pruned)
+            except Exception as error:  # noqa: BLE001 - the next round tries again
+                log.warning("pruning update ids failed: %s", type(error).__name__)
+            await asyncio.sleep(PRUNE_EVERY_S)
+
+    async def stop(self) -> None:
+        """Stop taking requests; requests under way are finished first."""
+        if self._pruning is not None:
+            self._pruning.cancel()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        await self.handler.close()
+
+
+async def register(bot: Bot, webhook: Webhook, allowed_updates: list[str]) -> None:
+    """Tell Telegram where to send updates (idempotent: the primary does it at each start)."""
+    await bot.set_webhook(webhook.url, secret_token=webhook.secret,
+                          allowed_updates=allowed_updates, drop_pending_updates=False)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The socket the supervisor binds once and every worker accepts from."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.create_server((host, port), family=family, backlog=1024)
+    sock.set_inheritable(True)
+    return sock
