@@ -20,6 +20,8 @@ from bot.storage import (
     SCHEMA_VERSION,
     ActiveTableExists,
     AlreadySeated,
+    Budget,
+    Claim,
     DmStatus,
     SchemaTooNew,
     Status,
@@ -98,7 +100,7 @@ async def test_fresh_database_is_migrated_and_reopening_is_idempotent(
     names = {r[0] for r in await database.sql(listed)}
     assert {"tables", "seats", "actions", "messages", "pending_joins", "chat_settings",
             "user_settings", "due_work", "votes", "chat_options", "heartbeat", "results",
-            "alembic_version"} == names - {"sqlite_sequence", "sqlite_stat1"}
+            "sent_requests", "alembic_version"} == names - {"sqlite_sequence", "sqlite_stat1"}
     assert await database.sql("SELECT version_num FROM alembic_version") == [
         (f"{SCHEMA_VERSION:04d}",)]
 
@@ -237,6 +239,15 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
     widened = {name: sql and sql.replace("platform IN ('telegram', 'discord')",
                                  "platform IN ('telegram', 'discord', 'web')")
                for name, sql in schema.items()}
+    # and schema 8's: the version a kept message shows, its claim, and the shared budgets
+    widened["messages"] = widened["messages"].replace(
+        "updated_at   REAL    NOT NULL,\n",
+        "updated_at   REAL    NOT NULL, version INTEGER, claim_version INTEGER,"
+        " claim_until REAL,\n")
+    rows["messages"] = [row + (None, None, None) for row in rows["messages"]]
+    assert after_schema.pop("sent_requests").startswith("CREATE TABLE sent_requests")
+    assert after_schema.pop("sent_requests_by_key").startswith("CREATE INDEX")
+    assert after_rows.pop("sent_requests") == []
     assert (after_schema, after_rows) == (widened, rows)
 
     async with Store.open(db_path) as store:  # the game goes on where it was
@@ -540,6 +551,97 @@ async def test_message_refs(store: Store) -> None:
     assert not await store.delete_message(table_id, "panel", 0)
     assert await store.get_message(table_id, "panel", 0) is None
 
+
+
+async def test_a_kept_message_never_records_an_older_version(store: Store) -> None:
+    table_id = await playing_table(store)
+    assert (await store.set_message(table_id, "board", None, -100, 10, "v5", 5)).version == 5
+    assert await store.set_message(table_id, "board", None, -100, 11, "v4", 4) is None
+    assert not await store.set_message_hash(table_id, "board", None, "v3", 3)
+    board = await store.get_message(table_id, "board")
+    assert (board.message_id, board.content_hash, board.version) == ("10", "v5", 5)
+    # the same version again (a clock's time left), a newer one, and one that names none
+    assert await store.set_message_hash(table_id, "board", None, "v5 later", 5)
+    assert await store.set_message_hash(table_id, "board", None, "v6", 6)
+    assert await store.set_message_hash(table_id, "board", None, "vote", None)
+    board = await store.get_message(table_id, "board")
+    assert (board.content_hash, board.version) == ("vote", 6)
+    assert (await store.set_message(table_id, "board", None, -100, 12, "fresh")).version == 6
+
+
+async def test_a_claim_keeps_other_edits_of_the_message_waiting(store: Store,
+                                                                 clock: Clock) -> None:
+    table_id = await playing_table(store)
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.MISSING
+    await store.set_message(table_id, "board", None, -100, 10, "v1", 1)
+    assert await store.claim_message(table_id, "board", None, 2, lease=30) is Claim.CLAIMED
+    assert await store.claim_message(table_id, "board", None, 3) is Claim.BUSY  # v2 under way
+    assert await store.claim_message(table_id, "board", None, 2) is Claim.BUSY
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.NEWER
+    assert await store.set_message_hash(table_id, "board", None, "v2", 2)  # ends the claim
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.NEWER
+    assert await store.claim_message(table_id, "board", None, 3, lease=30) is Claim.CLAIMED
+    await store.release_message(table_id, "board", None, 3)  # the edit was not made
+    assert (await store.get_message(table_id, "board")).version == 2
+    assert await store.claim_message(table_id, "board", None, 4, lease=30) is Claim.CLAIMED
+    clock.now += 30  # its worker died: the claim lapses
+    assert await store.claim_message(table_id, "board", None, 4) is Claim.CLAIMED
+    # a newer message sent meanwhile ends a claim of its version too
+    assert await store.set_message(table_id, "board", None, -100, 11, "v4", 4) is not None
+    assert await store.claim_message(table_id, "board", None, 5) is Claim.CLAIMED
+
+
+async def test_budgets_are_sliding_windows_of_requests_dated_by_their_answers(
+        store: Store, clock: Clock) -> None:
+    chat, overall = Budget("t:chat:1", 2, 3.0), Budget("t:all", 3, 1.0)
+    both = (chat, overall)
+    delay, first = await store.budget_take(both)
+    assert delay == 0.0 and len(first) == 2
+    delay, second = await store.budget_take((chat,))
+    assert delay == 0.0 and len(second) == 1
+    # the chat's window is full of requests under way: only an answer tells when
+    assert await store.budget_delay(both) is None
+    assert await store.budget_take(both) == (None, ())
+    await store.budget_done(second)
+    clock.now += 1.0
+    # the one under way counts as now; the one answered a second ago leaves in two more
+    assert await store.budget_delay(both) == pytest.approx(2.0)
+    await store.budget_done(first)
+    assert await store.budget_delay((overall,)) == 0.0
+    clock.now += 2.0
+    delay, third = await store.budget_take(both)
+    assert delay == 0.0 and third
+    # the first, answered 2 s ago, leaves in 1 s (the third, under way, counts as now)
+    assert await store.budget_take(both) == (pytest.approx(1.0), ())
+    clock.now += 200  # a worker that died mid-request: its place no longer counts
+    assert await store.budget_delay(both) == 0.0
+
+
+async def test_a_full_window_says_how_long_until_it_has_room(store: Store,
+                                                             clock: Clock) -> None:
+    group = Budget("t:group:-5", 2, 12.0)
+    for _ in range(2):
+        _, taken = await store.budget_take((group,))
+        await store.budget_done(taken)
+        clock.now += 1.0
+    assert await store.budget_delay((group,)) == pytest.approx(10.0)  # the first leaves
+    assert await store.budget_take((group, Budget("t:all", 30, 1.0))) == (
+        pytest.approx(10.0), ())
+    clock.now += 10.0
+    assert (await store.budget_take((group,)))[0] == 0.0
+
+
+async def test_workers_sharing_a_budget_never_overspend_it(postgres: Database,
+                                                           clock: Clock) -> None:
+    """Two processes (two stores, each with its own pool) taking at once from one window:
+    exactly its count of places is taken, never one more."""
+    budget = (Budget("t:all", 5, 1.0), Budget("t:chat:1", 1000, 60.0))
+    async with postgres.open(clock=clock) as one, postgres.open(clock=clock) as two:
+        results = await asyncio.gather(*(store.budget_take(budget)
+                                         for _ in range(8) for store in (one, two)))
+    taken = [places for delay, places in results if places]
+    assert len(taken) == 5
+    assert all(delay is None for delay, places in results if not places)
 
 # --- pending joins ----------------------------------------------------------------------------
 
