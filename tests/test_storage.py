@@ -9,7 +9,7 @@ import sqlite3
 import sys
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 import asyncpg
 import pytest
@@ -33,6 +33,7 @@ from bot.storage import (
     sqlite_legacy,
 )
 from bot.storage.schema import MIGRATIONS_DIR
+from bot.storage.stats import StillSeated
 
 if TYPE_CHECKING:
     from tests.store_backends import Database
@@ -680,6 +681,19 @@ async def test_pending_join_round_trip_single_use(store: Store, clock: Clock) ->
 # --- group -> supergroup ----------------------------------------------------------------------
 
 
+async def test_a_chats_table_ids_by_status(store: Store) -> None:
+    finished = await playing_table(store, chat="-5")
+    await store.commit_action(finished, 0, 0, "x", {}, new_status="finished")
+    playing = await playing_table(store, chat="-5")
+    topic = await playing_table(store, chat="-5", thread=7)
+    lobby = await store.create_table(TG, -5, 8, "g", creator_id=1, language="en")
+    await playing_table(store, chat="-6")
+    await store.create_table("discord", -5, None, "g", creator_id=1, language="en")
+    assert await store.table_ids_in_chat(TG, -5, ("playing",)) == [playing, topic]
+    assert await store.table_ids_in_chat(TG, "-5") == [playing, topic, lobby.id]
+    assert await store.table_ids_in_chat(TG, -5, ("finished",)) == [finished]
+    assert await store.table_ids_in_chat(TG, -7) == []
+
 async def test_migrate_chat_moves_tables_messages_and_settings(store: Store) -> None:
     old, new = -555, -1001555
     finished = await playing_table(store, chat=str(old))
@@ -716,6 +730,107 @@ async def test_migrate_chat_refuses_a_clash_and_changes_nothing(store: Store) ->
     assert raised.value.table_id == b.id
     assert (await store.get_table(a.id)).chat_id == "-1"
 
+
+
+class HeldTransaction:
+    """A transaction another process holds open on `database` (committed by `commit`; rolled
+    back on leaving `async with` if it was not, so a failed test leaves no lock behind)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.con: sqlite3.Connection | None = None
+        self.pg: asyncpg.Connection | None = None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self.con is not None:
+            self.con.close()  # rolls back
+        if self.pg is not None:
+            await self.pg.close()
+
+    async def begin(self, statement: str) -> None:
+        if self.database.backend == "sqlite":
+            self.con = sqlite3.connect(self.database.target, isolation_level=None)
+            self.con.execute("BEGIN IMMEDIATE")
+        else:
+            self.pg = await asyncpg.connect(str(self.database.target), server_settings={
+                "search_path": self.database.schema or "public"})
+            self.tx = self.pg.transaction()
+            await self.tx.start()
+        await self.run(statement)
+
+    async def run(self, statement: str) -> None:
+        if self.con is not None:
+            self.con.execute(statement)
+        if self.pg is not None:
+            await self.pg.execute(statement)
+
+    async def waited_for(self) -> None:
+        """Until another connection waits for this transaction's locks (PostgreSQL; on
+        SQLite a writer waits for the whole database, as the busy timeout lets it)."""
+        if self.pg is None:
+            await asyncio.sleep(0)
+            return
+        for _ in range(500):
+            if await self.pg.fetchval("SELECT count(*) FROM pg_stat_activity"
+                                      " WHERE $1 = ANY(pg_blocking_pids(pid))",
+                                      self.pg.get_server_pid()):
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("nobody waited for the held transaction")
+
+    async def commit(self) -> None:
+        if self.con is not None:
+            self.con.execute("COMMIT")
+            self.con.close()
+            self.con = None
+        if self.pg is not None:
+            await self.tx.commit()
+            await self.pg.close()
+            self.pg = None
+
+
+async def test_migrate_chat_racing_a_new_table_there_refuses_it(database: Database) -> None:
+    """Another worker opens a lobby in the new chat while the migration runs: the
+    migration is refused as a clash (never a database error), and changes nothing."""
+    async with database.open() as store:
+        moving = await store.create_table(TG, -1, None, "g", creator_id=1, language="en")
+        async with HeldTransaction(database) as other:
+            await other.begin("INSERT INTO tables (platform, chat_id, game, status, creator_id,"
+                              " language, created_at, updated_at)"
+                              " VALUES ('telegram', '-2', 'g', 'lobby', '1', 'en', 0, 0)")
+            migrating = asyncio.ensure_future(store.migrate_chat(TG, -1, -2))
+            await other.waited_for()
+            await other.commit()
+            with pytest.raises(ActiveTableExists) as raised:
+                await migrating
+        assert raised.value.table_id == (await store.active_table(TG, -2)).id
+        assert (await store.get_table(moving.id)).chat_id == "-1"
+
+
+async def test_forget_user_racing_a_join_refuses_to_forget(database: Database) -> None:
+    """They join a lobby (another worker) while being forgotten: refused as while seated,
+    and nothing is forgotten (on SQLite the join simply comes first)."""
+    async with database.open() as store:
+        played = await playing_table(store, chat="-1")
+        await store.commit_action(played, 0, 0, "x", {}, new_status="finished")
+        lobby = await store.create_table(TG, -2, None, "g", creator_id="u9", language="en")
+        await store.set_user_language(TG, "u0", "pl")
+        async with HeldTransaction(database) as join:
+            # the finished table's row held (its creator is forgotten too), and the join
+            await join.begin(f"UPDATE tables SET title = 'T' WHERE id = {played}")
+            await join.run("INSERT INTO seats (table_id, user_id, join_order, display_name,"
+                           f" joined_at) VALUES ({lobby.id}, 'u0', 0, 'U0', 0)")
+            forgetting = asyncio.ensure_future(store.forget_user(TG, "u0"))
+            await join.waited_for()
+            await join.commit()
+            with pytest.raises(StillSeated) as raised:
+                await forgetting
+        assert [table for table, _ in raised.value.tables] == [lobby.id]
+        assert [s.user_id for s in await store.list_seats(played)] == ["u0", "u1"]
+        assert (await store.get_user_settings(TG, "u0")).language == "pl"
 
 # --- settings -----------------------------------------------------------------------------------
 
