@@ -138,3 +138,22 @@ async def test_the_newest_board_wins_whichever_worker_shows_it(
     crew.outboxes[1].post(Post(place, screen("v23"), version=23))
     await crew.flush()
     assert crew.server.calls_of(since=mark) == []
+
+
+async def test_a_worker_started_after_another_counts_what_that_one_sent(
+        workers: Workers, postgres: Database) -> None:
+    """The database remembers the requests of a worker that stopped: the next one (told
+    nothing about it) waits for the group's window instead of meeting flood control."""
+    await workers.start(postgres, 2, OutboxLimits())
+    first, second = workers.outboxes
+    group = workers.server.group()
+    for n in range(4):
+        first.say(group.id, screen(f"before: {n}"))
+    assert await first.flush(20)
+    await first.close()
+    second.say(group.id, screen("after"))
+    assert await second.flush(20)
+    assert workers.server.flood_control.refused == []  # type: ignore[union-attr]
+    sent = workers.server.calls_of("sendMessage")
+    assert len(sent) == 5
+    assert sent[4].time >= sent[0].time + 12.0  # once the first of the four left the window

@@ -34,6 +34,7 @@ of the process before are still in the database.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
@@ -41,6 +42,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.storage.budgets import Budget
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -309,9 +312,15 @@ class SharedLimiter:
         return self._clock() - start, taken
 
     async def done(self, slot: object) -> None:
-        """The request that took `slot` has its answer: date its places now."""
+        """The request that took `slot` has its answer: date its places now. If the database
+        cannot be told (the store closed at shutdown), the places stop counting after
+        bot.storage.budgets.STALE seconds, as a dead worker's do."""
         assert isinstance(slot, tuple)
-        await self._store.budget_done(slot)
+        try:
+            await self._store.budget_done(slot)
+        except Exception as error:  # noqa: BLE001 - the request itself went; say so, go on
+            log.warning("could not date a request's places in the shared budgets: %s",
+                        type(error).__name__)
 
 
 def _budget(key: str, rate: Rate) -> Budget:
