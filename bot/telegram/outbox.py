@@ -375,8 +375,8 @@ class Outbox:
             await self._sleep(self.limits.shared_poll)
 
     async def _show_at(self, post: Post, ref: MessageRef | None) -> bool:
-        """Show `post` where `ref` says its message is; True once what it shows (or that a
-        newer version is there) is recorded."""
+        """Show `post` where `ref` says its message is; True once what it shows is recorded
+        (which ends a claim of its version), False if nothing was."""
         place, screen = post.place, post.screen
         fingerprint = screen.fingerprint()
         if ref is not None and self._stale(ref):
@@ -384,22 +384,23 @@ class Outbox:
         if ref is None or ref.content_hash != fingerprint:
             await self._tell_earlier_moves(place, screen)
         if ref is None:
-            await self._send_kept(post, fingerprint)
-            return True
+            return await self._send_kept(post, fingerprint)
         if ref.chat_id != place.chat_id or post.fresh:
-            if await self._send_kept(post, fingerprint):
+            kept = await self._send_kept(post, fingerprint)
+            if kept:
                 await self._delete_quietly(place, ref)
-            return True
+            return kept
         if ref.content_hash == fingerprint:
             self.counters.skipped[str(place.role)] += 1
             return False
         outcome = await self._edit(place, ref, screen)
         if outcome is _Edit.DONE:
-            await self.store.set_message_hash(place.table_id, place.role, place.seat,
-                                              fingerprint, post.version)
-        elif await self._send_kept(post, fingerprint) and outcome is _Edit.REPLACE:
+            return await self.store.set_message_hash(place.table_id, place.role, place.seat,
+                                                     fingerprint, post.version)
+        kept = await self._send_kept(post, fingerprint)
+        if kept and outcome is _Edit.REPLACE:
             await self._delete_quietly(place, ref)
-        return True
+        return kept
 
     async def _tell_earlier_moves(self, place: Place, screen: Screen) -> None:
         """The moves a board's caption has no room for, told first in messages of their own
