@@ -20,7 +20,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 from bench.figures import p95
@@ -86,8 +86,6 @@ async def measure(open_store: object, count: int, workers: int) -> None:
 
 @asynccontextmanager
 async def _many(open_store: object, n: int) -> AsyncIterator[list[Store]]:
-    from contextlib import AsyncExitStack
-
     async with AsyncExitStack() as stack:
         yield [await stack.enter_async_context(open_store()) for _ in range(n)]  # type: ignore[operator]
 
