@@ -135,6 +135,9 @@ class Post:
     place: Place
     screen: Screen
     fresh: bool = False
+    version: int | None = None
+    """The table version it shows, if it shows one: an older version never replaces a
+    newer one at `place`, whichever worker shows which (None: no order is claimed)."""
 
 
 @dataclass(frozen=True)

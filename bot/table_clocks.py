@@ -189,8 +189,7 @@ class TableClocks:
         that time back to the clocks of the chat's running games."""
         if seconds <= 0:
             return
-        tables = [t.id for t in await self.store.tables_in_status((Status.PLAYING,))
-                  if t.platform == platform and t.chat_id == str(chat_id)]
+        tables = await self.store.table_ids_in_chat(platform, chat_id, (Status.PLAYING,))
         if tables and await self.store.delay_work(TIMED, seconds, table_ids=tables):
             log.info("flood control held chat %s for %.1f s: given back", chat_id, seconds)
 

@@ -15,7 +15,7 @@ import secrets
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot import clocks, thinking
@@ -493,6 +493,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                 return
             if board:
                 post = self._telling_untold(table_id, post)  # type: ignore[arg-type]
+            if isinstance(post, Post):  # so no worker shows it over a newer one
+                post = replace(post, version=version)
             if post is not None:
                 yield post
 

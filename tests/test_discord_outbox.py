@@ -126,6 +126,25 @@ async def test_edits_a_newer_one_replaces_while_waiting_are_never_sent(
     assert outbox.counters.coalesced["board"] == 4
 
 
+async def test_an_older_version_never_replaces_a_newer_one(
+        outbox: Outbox, client: FakeClient, store: Store) -> None:
+    """Boards drawn late (or by another worker) that show an older table version than the
+    one shown, or than one still pending, are never sent."""
+    t = await table(store)
+    outbox.post(board(t, "v3", version=3))
+    assert await outbox.flush(5)
+    outbox.post(board(t, "v2", version=2))
+    assert await outbox.flush(5)
+    client.gate = asyncio.Event()
+    outbox.post(board(t, "v4", version=4))
+    await asyncio.sleep(0.05)  # its edit is under way (waiting on the gate)
+    outbox.post(board(t, "v6", version=6))
+    outbox.post(board(t, "v5", version=5))  # pending behind v6: dropped
+    client.gate.set()
+    assert await outbox.flush(5)
+    assert [c.kwargs["content"] for c in client.calls] == ["v3", "v4", "v6"]
+    assert (await store.get_message(t, Role.BOARD)).version == 6
+
 async def test_a_board_replacing_unsent_boards_tells_their_moves(
         outbox: Outbox, client: FakeClient, store: Store) -> None:
     t = await table(store)

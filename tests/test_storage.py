@@ -9,7 +9,7 @@ import sqlite3
 import sys
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 import asyncpg
 import pytest
@@ -20,6 +20,8 @@ from bot.storage import (
     SCHEMA_VERSION,
     ActiveTableExists,
     AlreadySeated,
+    Budget,
+    Claim,
     DmStatus,
     SchemaTooNew,
     Status,
@@ -31,6 +33,7 @@ from bot.storage import (
     sqlite_legacy,
 )
 from bot.storage.schema import MIGRATIONS_DIR
+from bot.storage.stats import StillSeated
 
 if TYPE_CHECKING:
     from tests.store_backends import Database
@@ -98,7 +101,8 @@ async def test_fresh_database_is_migrated_and_reopening_is_idempotent(
     names = {r[0] for r in await database.sql(listed)}
     assert {"tables", "seats", "actions", "messages", "pending_joins", "chat_settings",
             "user_settings", "due_work", "votes", "chat_options", "heartbeat", "results",
-            "seen_updates", "alembic_version"} == names - {"sqlite_sequence", "sqlite_stat1"}
+            "seen_updates", "sent_requests", "alembic_version"} == names - {
+                "sqlite_sequence", "sqlite_stat1"}
     assert await database.sql("SELECT version_num FROM alembic_version") == [
         (f"{SCHEMA_VERSION:04d}",)]
 
@@ -240,6 +244,15 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
     widened = {name: sql and sql.replace("platform IN ('telegram', 'discord')",
                                  "platform IN ('telegram', 'discord', 'web')")
                for name, sql in schema.items()}
+    # and schema 8's: the version a kept message shows, its claim, and the shared budgets
+    widened["messages"] = widened["messages"].replace(
+        "updated_at   REAL    NOT NULL,\n",
+        "updated_at   REAL    NOT NULL, version INTEGER, claim_version INTEGER,"
+        " claim_until REAL,\n")
+    rows["messages"] = [row + (None, None, None) for row in rows["messages"]]
+    assert after_schema.pop("sent_requests").startswith("CREATE TABLE sent_requests")
+    assert after_schema.pop("sent_requests_by_key").startswith("CREATE INDEX")
+    assert after_rows.pop("sent_requests") == []
     assert (after_schema, after_rows) == (widened, rows)
 
     async with Store.open(db_path) as store:  # the game goes on where it was
@@ -544,6 +557,97 @@ async def test_message_refs(store: Store) -> None:
     assert await store.get_message(table_id, "panel", 0) is None
 
 
+
+async def test_a_kept_message_never_records_an_older_version(store: Store) -> None:
+    table_id = await playing_table(store)
+    assert (await store.set_message(table_id, "board", None, -100, 10, "v5", 5)).version == 5
+    assert await store.set_message(table_id, "board", None, -100, 11, "v4", 4) is None
+    assert not await store.set_message_hash(table_id, "board", None, "v3", 3)
+    board = await store.get_message(table_id, "board")
+    assert (board.message_id, board.content_hash, board.version) == ("10", "v5", 5)
+    # the same version again (a clock's time left), a newer one, and one that names none
+    assert await store.set_message_hash(table_id, "board", None, "v5 later", 5)
+    assert await store.set_message_hash(table_id, "board", None, "v6", 6)
+    assert await store.set_message_hash(table_id, "board", None, "vote", None)
+    board = await store.get_message(table_id, "board")
+    assert (board.content_hash, board.version) == ("vote", 6)
+    assert (await store.set_message(table_id, "board", None, -100, 12, "fresh")).version == 6
+
+
+async def test_a_claim_keeps_other_edits_of_the_message_waiting(store: Store,
+                                                                 clock: Clock) -> None:
+    table_id = await playing_table(store)
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.MISSING
+    await store.set_message(table_id, "board", None, -100, 10, "v1", 1)
+    assert await store.claim_message(table_id, "board", None, 2, lease=30) is Claim.CLAIMED
+    assert await store.claim_message(table_id, "board", None, 3) is Claim.BUSY  # v2 under way
+    assert await store.claim_message(table_id, "board", None, 2) is Claim.BUSY
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.NEWER
+    assert await store.set_message_hash(table_id, "board", None, "v2", 2)  # ends the claim
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.NEWER
+    assert await store.claim_message(table_id, "board", None, 3, lease=30) is Claim.CLAIMED
+    await store.release_message(table_id, "board", None, 3)  # the edit was not made
+    assert (await store.get_message(table_id, "board")).version == 2
+    assert await store.claim_message(table_id, "board", None, 4, lease=30) is Claim.CLAIMED
+    clock.now += 30  # its worker died: the claim lapses
+    assert await store.claim_message(table_id, "board", None, 4) is Claim.CLAIMED
+    # a newer message sent meanwhile ends a claim of its version too
+    assert await store.set_message(table_id, "board", None, -100, 11, "v4", 4) is not None
+    assert await store.claim_message(table_id, "board", None, 5) is Claim.CLAIMED
+
+
+async def test_budgets_are_sliding_windows_of_requests_dated_by_their_answers(
+        store: Store, clock: Clock) -> None:
+    chat, overall = Budget("t:chat:1", 2, 3.0), Budget("t:all", 3, 1.0)
+    both = (chat, overall)
+    delay, first = await store.budget_take(both)
+    assert delay == 0.0 and len(first) == 2
+    delay, second = await store.budget_take((chat,))
+    assert delay == 0.0 and len(second) == 1
+    # the chat's window is full of requests under way: only an answer tells when
+    assert await store.budget_delay(both) is None
+    assert await store.budget_take(both) == (None, ())
+    await store.budget_done(second)
+    clock.now += 1.0
+    # the one under way counts as now; the one answered a second ago leaves in two more
+    assert await store.budget_delay(both) == pytest.approx(2.0)
+    await store.budget_done(first)
+    assert await store.budget_delay((overall,)) == 0.0
+    clock.now += 2.0
+    delay, third = await store.budget_take(both)
+    assert delay == 0.0 and third
+    # the first, answered 2 s ago, leaves in 1 s (the third, under way, counts as now)
+    assert await store.budget_take(both) == (pytest.approx(1.0), ())
+    clock.now += 200  # a worker that died mid-request: its place no longer counts
+    assert await store.budget_delay(both) == 0.0
+
+
+async def test_a_full_window_says_how_long_until_it_has_room(store: Store,
+                                                             clock: Clock) -> None:
+    group = Budget("t:group:-5", 2, 12.0)
+    for _ in range(2):
+        _, taken = await store.budget_take((group,))
+        await store.budget_done(taken)
+        clock.now += 1.0
+    assert await store.budget_delay((group,)) == pytest.approx(10.0)  # the first leaves
+    assert await store.budget_take((group, Budget("t:all", 30, 1.0))) == (
+        pytest.approx(10.0), ())
+    clock.now += 10.0
+    assert (await store.budget_take((group,)))[0] == 0.0
+
+
+async def test_workers_sharing_a_budget_never_overspend_it(postgres: Database,
+                                                           clock: Clock) -> None:
+    """Two processes (two stores, each with its own pool) taking at once from one window:
+    exactly its count of places is taken, never one more."""
+    budget = (Budget("t:all", 5, 1.0), Budget("t:chat:1", 1000, 60.0))
+    async with postgres.open(clock=clock) as one, postgres.open(clock=clock) as two:
+        results = await asyncio.gather(*(store.budget_take(budget)
+                                         for _ in range(8) for store in (one, two)))
+    taken = [places for delay, places in results if places]
+    assert len(taken) == 5
+    assert all(delay is None for delay, places in results if not places)
+
 # --- pending joins ----------------------------------------------------------------------------
 
 
@@ -581,6 +685,19 @@ async def test_pending_join_round_trip_single_use(store: Store, clock: Clock) ->
 # --- group -> supergroup ----------------------------------------------------------------------
 
 
+async def test_a_chats_table_ids_by_status(store: Store) -> None:
+    finished = await playing_table(store, chat="-5")
+    await store.commit_action(finished, 0, 0, "x", {}, new_status="finished")
+    playing = await playing_table(store, chat="-5")
+    topic = await playing_table(store, chat="-5", thread=7)
+    lobby = await store.create_table(TG, -5, 8, "g", creator_id=1, language="en")
+    await playing_table(store, chat="-6")
+    await store.create_table("discord", -5, None, "g", creator_id=1, language="en")
+    assert await store.table_ids_in_chat(TG, -5, ("playing",)) == [playing, topic]
+    assert await store.table_ids_in_chat(TG, "-5") == [playing, topic, lobby.id]
+    assert await store.table_ids_in_chat(TG, -5, ("finished",)) == [finished]
+    assert await store.table_ids_in_chat(TG, -7) == []
+
 async def test_migrate_chat_moves_tables_messages_and_settings(store: Store) -> None:
     old, new = -555, -1001555
     finished = await playing_table(store, chat=str(old))
@@ -617,6 +734,107 @@ async def test_migrate_chat_refuses_a_clash_and_changes_nothing(store: Store) ->
     assert raised.value.table_id == b.id
     assert (await store.get_table(a.id)).chat_id == "-1"
 
+
+
+class HeldTransaction:
+    """A transaction another process holds open on `database` (committed by `commit`; rolled
+    back on leaving `async with` if it was not, so a failed test leaves no lock behind)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.con: sqlite3.Connection | None = None
+        self.pg: asyncpg.Connection | None = None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self.con is not None:
+            self.con.close()  # rolls back
+        if self.pg is not None:
+            await self.pg.close()
+
+    async def begin(self, statement: str) -> None:
+        if self.database.backend == "sqlite":
+            self.con = sqlite3.connect(self.database.target, isolation_level=None)
+            self.con.execute("BEGIN IMMEDIATE")
+        else:
+            self.pg = await asyncpg.connect(str(self.database.target), server_settings={
+                "search_path": self.database.schema or "public"})
+            self.tx = self.pg.transaction()
+            await self.tx.start()
+        await self.run(statement)
+
+    async def run(self, statement: str) -> None:
+        if self.con is not None:
+            self.con.execute(statement)
+        if self.pg is not None:
+            await self.pg.execute(statement)
+
+    async def waited_for(self) -> None:
+        """Until another connection waits for this transaction's locks (PostgreSQL; on
+        SQLite a writer waits for the whole database, as the busy timeout lets it)."""
+        if self.pg is None:
+            await asyncio.sleep(0)
+            return
+        for _ in range(500):
+            if await self.pg.fetchval("SELECT count(*) FROM pg_stat_activity"
+                                      " WHERE $1 = ANY(pg_blocking_pids(pid))",
+                                      self.pg.get_server_pid()):
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("nobody waited for the held transaction")
+
+    async def commit(self) -> None:
+        if self.con is not None:
+            self.con.execute("COMMIT")
+            self.con.close()
+            self.con = None
+        if self.pg is not None:
+            await self.tx.commit()
+            await self.pg.close()
+            self.pg = None
+
+
+async def test_migrate_chat_racing_a_new_table_there_refuses_it(database: Database) -> None:
+    """Another worker opens a lobby in the new chat while the migration runs: the
+    migration is refused as a clash (never a database error), and changes nothing."""
+    async with database.open() as store:
+        moving = await store.create_table(TG, -1, None, "g", creator_id=1, language="en")
+        async with HeldTransaction(database) as other:
+            await other.begin("INSERT INTO tables (platform, chat_id, game, status, creator_id,"
+                              " language, created_at, updated_at)"
+                              " VALUES ('telegram', '-2', 'g', 'lobby', '1', 'en', 0, 0)")
+            migrating = asyncio.ensure_future(store.migrate_chat(TG, -1, -2))
+            await other.waited_for()
+            await other.commit()
+            with pytest.raises(ActiveTableExists) as raised:
+                await migrating
+        assert raised.value.table_id == (await store.active_table(TG, -2)).id
+        assert (await store.get_table(moving.id)).chat_id == "-1"
+
+
+async def test_forget_user_racing_a_join_refuses_to_forget(database: Database) -> None:
+    """They join a lobby (another worker) while being forgotten: refused as while seated,
+    and nothing is forgotten (on SQLite the join simply comes first)."""
+    async with database.open() as store:
+        played = await playing_table(store, chat="-1")
+        await store.commit_action(played, 0, 0, "x", {}, new_status="finished")
+        lobby = await store.create_table(TG, -2, None, "g", creator_id="u9", language="en")
+        await store.set_user_language(TG, "u0", "pl")
+        async with HeldTransaction(database) as join:
+            # the finished table's row held (its creator is forgotten too), and the join
+            await join.begin(f"UPDATE tables SET title = 'T' WHERE id = {played}")
+            await join.run("INSERT INTO seats (table_id, user_id, join_order, display_name,"
+                           f" joined_at) VALUES ({lobby.id}, 'u0', 0, 'U0', 0)")
+            forgetting = asyncio.ensure_future(store.forget_user(TG, "u0"))
+            await join.waited_for()
+            await join.commit()
+            with pytest.raises(StillSeated) as raised:
+                await forgetting
+        assert [table for table, _ in raised.value.tables] == [lobby.id]
+        assert [s.user_id for s in await store.list_seats(played)] == ["u0", "u1"]
+        assert (await store.get_user_settings(TG, "u0")).language == "pl"
 
 # --- settings -----------------------------------------------------------------------------------
 

@@ -605,3 +605,29 @@ async def test_a_board_replacing_unsent_boards_tells_their_moves(
     told = caption + "\n" + earlier
     assert all(f"• Move {n} {long}." in told for n in range(6))
     await outbox.close()
+
+
+async def test_an_older_version_never_replaces_a_newer_one(
+        fake_telegram: FakeTelegramServer, fake_bot: Bot, store: Store, service: FakeService,
+        translator: Translator) -> None:
+    """Boards drawn late (or by another worker) that show an older table version than the
+    one shown, or than one still pending, are never sent."""
+    outbox = timed_outbox(fake_bot, store, service, translator, fake_telegram.clock,
+                          OutboxLimits())
+    group = fake_telegram.group()
+    table = await new_table(store, group.id)
+    place = board(table, group.id)
+    await show(outbox, Post(place, screen("v3"), version=3))
+    mark = fake_telegram.mark()
+    await show(outbox, Post(place, screen("v2"), version=2))
+    assert fake_telegram.calls_of(since=mark) == []
+    outbox.post(Post(place, screen("v5"), version=5))
+    outbox.post(Post(place, screen("v4"), version=4))  # pending behind v5: dropped
+    assert await outbox.flush(5)
+    await show(outbox, Post(place, screen("v5, a clock later"), version=5))
+    await show(outbox, Post(place, screen("a vote"), version=None))  # claims no order
+    assert [c.params["text"] for c in fake_telegram.calls_of(since=mark)] == [
+        "v5", "v5, a clock later", "a vote"]
+    ref = await store.get_message(table, "board")
+    assert ref is not None and ref.version == 5
+    await outbox.close()

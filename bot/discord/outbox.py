@@ -258,15 +258,18 @@ class Outbox:
             lane = self._lanes[name] = _Lane(name)
         key = (place.table_id, str(place.role), place.seat)
         old = lane.pending.get(key)
+        if old is not None and _older(item, old.item):
+            return  # an older table version than the one pending: never shown over it
         if old is not None:
             self.counters.coalesced[str(place.role)] += 1
             # a replaced fresh post still owes its notification
             if isinstance(old.item, Post) and old.item.fresh and isinstance(item, Post):
-                item = Post(item.place, item.screen, fresh=True)
+                item = Post(item.place, item.screen, fresh=True, version=item.version)
             # a replaced board never reached the channel: the newer one tells its moves too
             if isinstance(old.item, Post) and isinstance(item, Post):
                 item = Post(item.place, board_following(self.translator, old.item.screen,
-                                                        item.screen), fresh=item.fresh)
+                                                        item.screen), fresh=item.fresh,
+                            version=item.version)
         generation = self._generations[(place.table_id, place.chat_id)] if panel else 0
         lane.pending[key] = _Queued(item, generation)
         self._idle.clear()
@@ -385,6 +388,10 @@ class Outbox:
         place = post.place
         channel = _channel_of(place)
         ref = await self._ref(place)
+        if (ref is not None and ref.version is not None and post.version is not None
+                and ref.version > post.version):
+            self.counters.skipped[str(place.role)] += 1  # a newer version is shown
+            return
         fingerprint = post.screen.fingerprint()
         if ref is None or ref.content_hash != fingerprint:
             await self._tell_earlier_moves(place, channel, post.screen)
@@ -398,15 +405,21 @@ class Outbox:
                 edited = await self._edit(place, ref, post.screen)
                 if edited is _Edit.DONE:
                     await self.store.set_message_hash(place.table_id, place.role, place.seat,
-                                                      fingerprint)
+                                                      fingerprint, post.version)
                     return
                 if edited is _Edit.GONE:
                     ref = None  # it was deleted: send it anew
         message = await self._send(place, channel, post.screen, strict=strict)
         if message is None:
             return
-        await self.store.set_message(place.table_id, place.role, place.seat, channel,
-                                     message.id, content_hash=fingerprint)
+        kept = await self.store.set_message(place.table_id, place.role, place.seat, channel,
+                                            message.id, content_hash=fingerprint,
+                                            version=post.version)
+        if kept is None:  # another worker showed a newer version meanwhile: ours is surplus
+            await self._delete_quietly(place, MessageRef(
+                place.table_id, str(place.role), place.seat, channel, str(message.id),
+                fingerprint, 0.0))
+            return
         if ref is not None:
             await self._delete_quietly(place, ref)
         if post.fresh and place.role is Role.PING:
@@ -702,3 +715,9 @@ def _where(place: Place) -> str:
 def _describe(item: Post | Drop) -> str:
     kind = "drop" if isinstance(item, Drop) else "post"
     return f"{_where(item.place)} {kind}"
+
+
+def _older(item: Post | Drop, than: Post | Drop) -> bool:
+    """`item` shows an older table version than `than`, pending for the same message."""
+    return (isinstance(item, Post) and isinstance(than, Post) and item.version is not None
+            and than.version is not None and item.version < than.version)

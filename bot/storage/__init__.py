@@ -5,10 +5,12 @@ schema by Alembic migrations.
 for its guarantees, `database.py` for the two backends and `schema.py` for the versions.
 """
 
+from .budgets import Budget
 from .chat_options import ChatOptions
 from .clocks import Vote
 from .due import DueWork
 from .errors import SchemaTooNew, StoreError
+from .messages import Claim
 from .records import SeatResult
 from .schema import SCHEMA_VERSION
 from .sqlite_legacy import MIGRATIONS
@@ -41,7 +43,9 @@ __all__ = [
     "ActionRecord",
     "ActiveTableExists",
     "AlreadySeated",
+    "Budget",
     "ChatOptions",
+    "Claim",
     "DmStatus",
     "DueWork",
     "MessageRef",

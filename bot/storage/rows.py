@@ -99,6 +99,7 @@ class MessageRef:
     message_id: str
     content_hash: str | None
     updated_at: float
+    version: int | None = None  # the table version it shows; None: not known
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,7 @@ def message_row(row: Any) -> MessageRef:
         message_id=row["message_id"],
         content_hash=row["content_hash"],
         updated_at=row["updated_at"],
+        version=row["version"],
     )
 
 

@@ -116,13 +116,17 @@ class StatsStore(StorePart):
         Raises `StillSeated` (and changes nothing) while they sit at an active table."""
         who = {"platform": platform, "user": str(user_id)}
 
-        def tx(tx: Tx) -> Forgotten:
+        def refuse_if_seated(tx: Tx, *users: str) -> None:
             active = [(row["id"], row["title"]) for row in tx.all(
-                "SELECT t.id, t.title FROM tables t JOIN seats s ON s.table_id = t.id"
-                " WHERE t.platform = :platform AND s.user_id = :user"
-                " AND t.status IN ('lobby', 'playing') ORDER BY t.id", **who)]
+                "SELECT DISTINCT t.id, t.title FROM tables t JOIN seats s ON s.table_id = t.id"
+                " WHERE t.platform = :platform AND s.user_id IN :users"
+                " AND t.status IN ('lobby', 'playing') ORDER BY t.id",
+                platform=platform, users=users)]
             if active:
                 raise StillSeated(active)
+
+        def tx(tx: Tx) -> Forgotten:
+            refuse_if_seated(tx, who["user"])
             # their private chat: where their panels were kept (its id is theirs on both)
             private = {row["chat"] for row in tx.all(
                 "SELECT dm_chat_id AS chat FROM user_settings"
@@ -146,6 +150,9 @@ class StatsStore(StorePart):
             messages = tx.run(
                 f"DELETE FROM messages WHERE chat_id IN :private AND table_id IN ({mine})",
                 **who, private=tuple(sorted(private)))
+            # On PostgreSQL another worker may have seated them since the first look (a join
+            # committed while this ran): refuse then too, and roll all of it back.
+            refuse_if_seated(tx, who["user"], anonymous)
             return Forgotten(anonymous if seats else None, seats, settings, pending, messages)
 
         return await self._write(tx)

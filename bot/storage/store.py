@@ -5,9 +5,8 @@ current state, version), its seats, its action log, the messages the bot edits
 in place, Telegram deep-link join tokens, and per-chat / per-user settings. Each concern is
 a module of its own, mixed into `Store`: tables.py, seats.py, actions.py, messages.py,
 joins.py, settings.py, due.py, clocks.py, chat_options.py, records.py, stats.py,
-updates.py. The database
-is SQLite (a file, the default) or PostgreSQL (a postgresql:// URL); database.py says how
-each runs a transaction.
+updates.py, budgets.py. The database is SQLite (a file, the default) or PostgreSQL (a
+postgresql:// URL); database.py says how each runs a transaction.
 
 Guarantees the table service builds on, on either database:
 
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from .actions import ActionStore
+from .budgets import Budget, BudgetStore
 from .chat_options import ChatOptionsStore
 from .clocks import ClockStore
 from .database import Database, Synchronous, open_database
@@ -49,7 +49,7 @@ from .errors import (
     VersionConflict,
 )
 from .joins import JoinStore
-from .messages import MessageStore
+from .messages import Claim, MessageStore
 from .records import RecordsStore
 from .rows import (
     ACTIVE,
@@ -97,7 +97,8 @@ class _Opening:
 
 
 class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, SettingsStore,
-            DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore, UpdateStore):
+            DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore, UpdateStore,
+            BudgetStore):
     """Async store on SQLite or PostgreSQL. Create with `await Store.open(path_or_url)`."""
 
     def __init__(self, database: Database, *, clock: Callable[[], float]) -> None:
@@ -205,6 +206,8 @@ __all__ = [
     "ActionRecord",
     "ActiveTableExists",
     "AlreadySeated",
+    "Budget",
+    "Claim",
     "DmStatus",
     "MessageRef",
     "PendingJoin",

@@ -137,6 +137,16 @@ class TableStore(StorePart):
             "SELECT * FROM tables WHERE status IN :wanted ORDER BY id", wanted=wanted))
         return [table_row(r) for r in rows]
 
+    async def table_ids_in_chat(self, platform: str, chat_id: Id,
+                                statuses: str | Iterable[str] = ACTIVE) -> list[int]:
+        """The ids of a chat's tables (every topic's) in any of `statuses`, oldest first."""
+        wanted = status_tuple(statuses)
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT id FROM tables WHERE platform = :platform AND chat_id = :chat"
+            " AND status IN :wanted ORDER BY id",
+            platform=Platform(platform), chat=str(chat_id), wanted=wanted))
+        return [row["id"] for row in rows]
+
     async def tables_of_user(
         self, platform: str, user_id: Id, statuses: str | Iterable[str] = ACTIVE
     ) -> list[TableRow]:
@@ -231,20 +241,29 @@ class TableStore(StorePart):
         """
         platform, old, new = Platform(platform), str(old_chat_id), str(new_chat_id)
         now = self._clock()
+        clash_sql = (
+            "SELECT n.id FROM tables o JOIN tables n ON n.platform = o.platform"
+            " AND n.thread_id = o.thread_id AND n.chat_id = :new"
+            " WHERE o.platform = :platform AND o.chat_id = :old"
+            " AND o.status IN ('lobby', 'playing') AND n.status IN ('lobby', 'playing')")
 
         def tx(tx: Tx) -> list[int]:
-            clash = tx.one(
-                "SELECT n.id FROM tables o JOIN tables n ON n.platform = o.platform"
-                " AND n.thread_id = o.thread_id AND n.chat_id = :new"
-                " WHERE o.platform = :platform AND o.chat_id = :old"
-                " AND o.status IN ('lobby', 'playing') AND n.status IN ('lobby', 'playing')",
-                new=new, platform=platform, old=old)
+            clash = tx.one(clash_sql, new=new, platform=platform, old=old)
             if clash is not None:
                 raise ActiveTableExists(clash["id"])
-            moved = sorted(r["id"] for r in tx.all(
-                "UPDATE tables SET chat_id = :new, updated_at = :now"
-                " WHERE platform = :platform AND chat_id = :old RETURNING id",
-                new=new, now=now, platform=platform, old=old))
+            try:
+                with tx.savepoint():
+                    moved = sorted(r["id"] for r in tx.all(
+                        "UPDATE tables SET chat_id = :new, updated_at = :now"
+                        " WHERE platform = :platform AND chat_id = :old RETURNING id",
+                        new=new, now=now, platform=platform, old=old))
+            except sa.exc.IntegrityError:
+                # another process opened a table in the new chat meanwhile (PostgreSQL: the
+                # check above could not see it before it committed; the index could)
+                clash = tx.one(clash_sql, new=new, platform=platform, old=old)
+                if clash is None:
+                    raise
+                raise ActiveTableExists(clash["id"]) from None
             if moved:
                 tx.run("UPDATE messages SET chat_id = :new, content_hash = NULL, updated_at = :now"
                        " WHERE chat_id = :old AND table_id IN :moved",

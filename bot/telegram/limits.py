@@ -21,15 +21,29 @@ flood error, and a start after a minute's quiet costs nothing.
 newest pending screen only then); `acquire` takes a slot in every window that applies,
 waiting if needed. Both report how long they made the caller wait, which the outbox passes
 on when a player could notice.
+
+Telegram's budgets are the bot's, whichever process spends them. When several workers share
+a PostgreSQL database (`python -m bot --workers N`), the windows live there instead:
+`SharedLimiter` has the same three methods and the same rules, over the rows of
+bot/storage/budgets.py (whose docstring says why PostgreSQL rather than Redis), so every
+worker counts every worker's requests. One process on SQLite keeps the windows in memory and
+spends no database write on a request. A shared window needs no `quiet_for`: the requests
+of the process before are still in the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
+
+from bot.storage.budgets import Budget
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,9 @@ class OutboxLimits:
     """A group's wait for the limits above at least this long is reported to the service
     like flood control (`flood_waited`): a player notices it as lag. Shorter waits are
     ordinary spacing; None never reports them."""
-
+    shared_poll: float = 0.05
+    """With workers sharing the database: how often to ask it again while what a request
+    waits for is under way in another worker (a window full of requests, a message's edit)."""
 
 
 class Slot:
@@ -128,8 +144,18 @@ def is_group(chat_id: str) -> bool:
     return chat_id.startswith("-")
 
 
+class Pacer(Protocol):
+    """What the outbox asks of a limiter, in memory (`Limiter`) or shared (`SharedLimiter`)."""
+
+    async def ready(self, chat_id: str, *, counted: bool = True) -> float: ...
+
+    async def acquire(self, chat_id: str, *, counted: bool = True) -> tuple[float, object]: ...
+
+    async def done(self, slot: object) -> None: ...
+
+
 class Limiter:
-    """Per-chat, per-group and overall windows."""
+    """Per-chat, per-group and overall windows, in this process's memory."""
 
     _PRUNE_AT = 4096  # idle per-chat windows are forgotten once there are this many
 
@@ -210,7 +236,92 @@ class Limiter:
             window.take(slot)
         return waited, slot
 
-    def done(self, slot: Slot) -> None:
+    async def done(self, slot: object) -> None:
         """The request of `slot` has its answer: date it now, and wake whoever waits."""
+        assert isinstance(slot, Slot)
         slot.at = self._clock()
         self._finished.set()
+
+
+class Budgets(Protocol):
+    """Where shared windows are kept: the store (bot/storage/budgets.py)."""
+
+    async def budget_delay(self, budgets: Sequence[Budget]) -> float | None: ...
+
+    async def budget_take(self, budgets: Sequence[Budget]
+                          ) -> tuple[float | None, tuple[int, ...]]: ...
+
+    async def budget_done(self, taken: tuple[int, ...]) -> None: ...
+
+
+class SharedLimiter:
+    """`Limiter`'s windows kept in the database every worker shares, under keys named by
+    `scope` (the bot), so that every worker's requests count in every worker's windows.
+
+    The windows' times are the store's clock (unix seconds, the same on every worker); the
+    limiter waits with `sleep` and measures its waits with `clock`. A window full of requests
+    under way in other workers is asked again every `shared_poll` seconds."""
+
+    def __init__(
+        self,
+        limits: OutboxLimits,
+        budgets: Budgets,
+        *,
+        scope: str = "telegram",
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+    ) -> None:
+        self._limits = limits
+        self._store = budgets
+        self._scope = scope
+        self._clock = clock
+        self._sleep = sleep
+
+    def _budgets(self, chat_id: str, counted: bool) -> tuple[Budget, ...]:
+        limits, scope = self._limits, self._scope
+        budgets = [] if limits.overall is None else [_budget(f"{scope}:all", limits.overall)]
+        if counted and limits.per_chat is not None:
+            budgets.append(_budget(f"{scope}:chat:{chat_id}", limits.per_chat))
+        if counted and limits.per_group is not None and is_group(chat_id):
+            budgets.append(_budget(f"{scope}:group:{chat_id}", limits.per_group))
+        return tuple(budgets)
+
+    async def ready(self, chat_id: str, *, counted: bool = True) -> float:
+        """Wait until a request to `chat_id` could go now (takes nothing); the seconds waited."""
+        budgets = self._budgets(chat_id, counted)
+        start = self._clock()
+        while budgets:
+            delay = await self._store.budget_delay(budgets)
+            if delay == 0.0:
+                break
+            await self._sleep(self._limits.shared_poll if delay is None else delay)
+        return self._clock() - start
+
+    async def acquire(self, chat_id: str, *, counted: bool = True
+                      ) -> tuple[float, tuple[int, ...]]:
+        """Wait until every window that applies has room and take a place in each; the
+        seconds waited and the places, which the caller passes to `done`."""
+        budgets = self._budgets(chat_id, counted)
+        start = self._clock()
+        taken: tuple[int, ...] = ()
+        while budgets:
+            delay, taken = await self._store.budget_take(budgets)
+            if taken:
+                break
+            await self._sleep(self._limits.shared_poll if delay is None else delay)
+        return self._clock() - start, taken
+
+    async def done(self, slot: object) -> None:
+        """The request that took `slot` has its answer: date its places now. If the database
+        cannot be told (the store closed at shutdown), the places stop counting after
+        bot.storage.budgets.STALE seconds, as a dead worker's do."""
+        assert isinstance(slot, tuple)
+        try:
+            await self._store.budget_done(slot)
+        except Exception as error:  # noqa: BLE001 - the request itself went; say so, go on
+            log.warning("could not date a request's places in the shared budgets: %s",
+                        type(error).__name__)
+
+
+def _budget(key: str, rate: Rate) -> Budget:
+    return Budget(key, rate.burst, rate.seconds)

@@ -13,6 +13,14 @@ replaces another tells that board's moves too). Chats proceed in parallel under 
 `Limiter`, which keeps every request inside Telegram's budgets, so flood control is met only
 when something else spends them.
 
+Several workers may serve one bot, each with an outbox of its own (a press goes to whichever
+worker gets it), so the newest version of a message must win across them, not only within a
+lane. A `Post` names the table version it shows; an older one is never sent over a newer one
+the store says is shown, and with workers sharing PostgreSQL an edit first claims its message
+in the store (bot/storage/messages.py), so no two workers have edits of one message under way
+at once and a claim for an older version than one shown or being shown is refused. Telegram's
+budgets are shared the same way (`SharedLimiter`).
+
 Telegram's errors are ordinary events here: flood control waits and retries (and a group's
 wait is reported to the service, which gives it back to the players' clocks), "not
 modified" counts as done, a vanished message is sent anew, a migrated group is followed, a
@@ -48,10 +56,10 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions
 from bot.counters import Counters
 from bot.i18n import Translator
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
-from bot.storage.store import MessageRef, Store, StoreError
+from bot.storage.store import Claim, MessageRef, Store, StoreError
 from bot.table_screens import board_following, earlier_moves
 
-from .limits import Limiter, OutboxLimits, is_group
+from .limits import Limiter, OutboxLimits, Pacer, SharedLimiter, is_group
 from .render import CAPTION_LIMIT, TEXT_LIMIT, Shown, render, to_html
 
 log = logging.getLogger(__name__)
@@ -131,8 +139,11 @@ class Outbox:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         quiet_for: float | None = None,
+        shared: bool | None = None,
     ) -> None:
-        """`quiet_for`: how long the bot was down before this process (`Limiter`)."""
+        """`quiet_for`: how long the bot was down before this process (`Limiter`).
+        `shared`: other workers share the store, so the budgets and the kept messages'
+        edits are agreed on there (by default: when the store is PostgreSQL)."""
         self.bot = bot
         self.store = store
         self.service = service
@@ -142,7 +153,10 @@ class Outbox:
         self.counters = Counters()
         self._clock = clock
         self._sleep = sleep
-        self._limiter = Limiter(self.limits, clock=clock, sleep=sleep, quiet_for=quiet_for)
+        self._shared = store.dialect == "postgresql" if shared is None else shared
+        self._limiter: Pacer = (
+            SharedLimiter(self.limits, store, clock=clock, sleep=sleep) if self._shared else
+            Limiter(self.limits, clock=clock, sleep=sleep, quiet_for=quiet_for))
         self._lanes: dict[str, _Lane] = {}
         self._idle = asyncio.Event()
         self._idle.set()
@@ -209,7 +223,7 @@ class Outbox:
         if lane is None:
             lane = self._lanes[chat] = _Lane(chat)
         old = lane.pending.get(key)
-        if old is not None and keep_newer:
+        if old is not None and (keep_newer or _older(item, old)):
             return
         if old is not None:
             self.counters.coalesced[_role(old)] += 1
@@ -326,32 +340,67 @@ class Outbox:
     # --- kept messages ----------------------------------------------------------------
 
     async def _show(self, post: Post, ref: MessageRef | None) -> None:
+        if ref is None:
+            ref = await self._ref(post.place)
+        version = post.version
+        if ref is None or version is None:
+            await self._show_at(post, ref)
+            return
+        if ref.version is not None and ref.version > version:
+            self.counters.skipped[str(post.place.role)] += 1  # a newer one is shown
+            return
+        if not self._shared:  # this lane is the only one showing the message
+            await self._show_at(post, ref)
+            return
+        claim = await self._claim(post.place, version)
+        if claim is Claim.NEWER:
+            self.counters.skipped[str(post.place.role)] += 1
+            return
+        recorded = False
+        try:
+            recorded = await self._show_at(post, await self._ref(post.place))  # as it is now
+        finally:
+            if claim is Claim.CLAIMED and not recorded:
+                await self.store.release_message(post.place.table_id, post.place.role,
+                                                 post.place.seat, version)
+
+    async def _claim(self, place: Place, version: int) -> Claim:
+        """Claim the kept message for an edit to `version`, waiting while another worker's
+        edit of an older (or the same) version is under way."""
+        while True:
+            claim = await self.store.claim_message(place.table_id, place.role, place.seat,
+                                                   version)
+            if claim is not Claim.BUSY:
+                return claim
+            await self._sleep(self.limits.shared_poll)
+
+    async def _show_at(self, post: Post, ref: MessageRef | None) -> bool:
+        """Show `post` where `ref` says its message is; True once what it shows is recorded
+        (which ends a claim of its version), False if nothing was."""
         place, screen = post.place, post.screen
         fingerprint = screen.fingerprint()
-        if ref is None:
-            ref = await self._ref(place)
         if ref is not None and self._stale(ref):
             ref = None  # its id belongs to the chat before migration
         if ref is None or ref.content_hash != fingerprint:
             await self._tell_earlier_moves(place, screen)
         if ref is None:
-            await self._send_kept(place, screen, fingerprint)
-            return
+            return await self._send_kept(post, fingerprint)
         if ref.chat_id != place.chat_id or post.fresh:
-            await self._send_kept(place, screen, fingerprint)
-            await self._delete_quietly(place, ref)
-            return
+            kept = await self._send_kept(post, fingerprint)
+            if kept:
+                await self._delete_quietly(place, ref)
+            return kept
         if ref.content_hash == fingerprint:
             self.counters.skipped[str(place.role)] += 1
-            return
+            return False
         outcome = await self._edit(place, ref, screen)
         if outcome is _Edit.DONE:
-            await self.store.set_message_hash(place.table_id, place.role, place.seat,
-                                              fingerprint)
-        else:
-            await self._send_kept(place, screen, fingerprint)
-            if outcome is _Edit.REPLACE:
-                await self._delete_quietly(place, ref)
+            return await self.store.set_message_hash(place.table_id, place.role, place.seat,
+                                                     fingerprint, post.version)
+        kept = await self._send_kept(post, fingerprint)
+        if kept and outcome is _Edit.REPLACE:
+            await self._delete_quietly(place, ref)
+        return kept
 
     async def _tell_earlier_moves(self, place: Place, screen: Screen) -> None:
         """The moves a board's caption has no room for, told first in messages of their own
@@ -365,11 +414,21 @@ class Outbox:
                             type(error).__name__)
                 return
 
-    async def _send_kept(self, place: Place, screen: Screen, fingerprint: str) -> None:
-        message = await self._send(place.chat_id, place.thread_id, screen, str(place.role),
-                                   table_id=place.table_id)
-        await self.store.set_message(place.table_id, place.role, place.seat, place.chat_id,
-                                     message.message_id, content_hash=fingerprint)
+    async def _send_kept(self, post: Post, fingerprint: str) -> bool:
+        """Send `post` as the message kept at its place; False if meanwhile another worker
+        kept a newer version there (ours, surplus, is deleted again)."""
+        place = post.place
+        message = await self._send(place.chat_id, place.thread_id, post.screen,
+                                   str(place.role), table_id=place.table_id)
+        kept = await self.store.set_message(place.table_id, place.role, place.seat,
+                                            place.chat_id, message.message_id,
+                                            content_hash=fingerprint, version=post.version)
+        if kept is None:
+            await self._delete_quietly(place, MessageRef(
+                place.table_id, str(place.role), place.seat, place.chat_id,
+                str(message.message_id), fingerprint, 0.0))
+            return False
+        return True
 
     async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> _Edit:
         chat, message_id = ref.chat_id, int(ref.message_id)
@@ -564,7 +623,8 @@ class Outbox:
                     await self._waited(chat, waited, pacing=True)
                     return await request()
                 finally:
-                    self._limiter.done(slot)  # dated by its answer: Telegram counted it by then
+                    # dated by its answer: Telegram counted it by then
+                    await self._limiter.done(slot)
             except TelegramRetryAfter as error:
                 floods += 1
                 if floods > self.limits.max_flood_retries:
@@ -680,6 +740,12 @@ def _role(item: _Item) -> str:
 
 def _key_of(item: Post | Drop) -> _Key:
     return (item.place.table_id, str(item.place.role), item.place.seat)
+
+
+def _older(item: _Item, than: _Item) -> bool:
+    """`item` shows an older table version than `than`, pending for the same message."""
+    return (isinstance(item, Post) and isinstance(than, Post) and item.version is not None
+            and than.version is not None and item.version < than.version)
 
 
 def _unchanged(post: Post, ref: MessageRef | None) -> bool:
