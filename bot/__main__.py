@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import socket
 import sys
 
@@ -82,7 +83,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return supervise(settings, args.workers)
     sock = socket.socket(fileno=args.listen_fd) if args.listen_fd is not None else None
-    return serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock)
+    status = serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock)
+    if args.worker is not None:
+        # Everything is closed and delivered by now: a worker skips the interpreter's
+        # teardown of its heap (seconds, for the game engines' and aiogram's objects), so
+        # that the supervisor stops or replaces it sooner.
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    return status
 
 
 def serve(settings: Settings, *, worker: int = 0, restarted: bool = False,

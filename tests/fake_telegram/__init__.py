@@ -13,7 +13,8 @@ Quick start::
         await bot.session.close()
 
 Modules: `server` (HTTP, update queue, recording, waiting, fault injection),
-`methods` (the Bot API methods), `flood` (Telegram's message budgets), `users`
+`methods` (the Bot API methods), `webhooks` (delivery by webhook, once ``setWebhook`` was
+called), `flood` (Telegram's message budgets), `users`
 (`FakeUser`, `FakeChat`), `records`
 (`ApiCall`, `MessageRecord`, `StoredFile`), `formatting` (parse modes),
 `bot_helpers` (aiogram glue), `fixtures` (pytest fixtures).
@@ -36,6 +37,7 @@ from .records import (
 )
 from .server import DEFAULT_TOKEN, FakeTelegramServer, Fault
 from .users import FakeChat, FakeUser
+from .webhooks import Delivery, WebhookDelivery
 
 __all__ = [
     "DEFAULT_TOKEN",
@@ -45,6 +47,7 @@ __all__ = [
     "ApiError",
     "Budget",
     "CallbackRecord",
+    "Delivery",
     "EntityParseError",
     "FakeChat",
     "FakeTelegramServer",
@@ -59,6 +62,7 @@ __all__ = [
     "StoredFile",
     "UploadedFile",
     "WaitTimeout",
+    "WebhookDelivery",
     "detect_entities",
     "format_text",
     "make_bot",
