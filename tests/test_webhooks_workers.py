@@ -89,6 +89,7 @@ async def check_applied_once(running: Running, tables: list[Table], *, killed: b
     the press came again and its second answer was refused; the person saw one answer."""
     server = running.server
     await server.wait_idle(quiet=0.5, timeout=60)
+    await _boards_drawn(running, tables)
     if not killed:
         server.assert_callbacks_answered()
     for query_id in server.callbacks:
@@ -111,6 +112,24 @@ async def check_applied_once(running: Running, tables: list[Table], *, killed: b
         boards = [m for m in table.chat.bot_messages if m.media is not None]
         versions = {p.version for p in _presses(boards[-1]) if p.table == row["id"]}
         assert versions <= {row["version"]}
+
+
+async def _boards_drawn(running: Running, tables: list[Table], guard: float = 60) -> None:
+    """Wait until every table's board shows its latest version. The workers share Telegram's
+    group budget, so a board edit may wait its turn for seconds after the server fell quiet;
+    the guard only bounds a hang (the assertions after it say what is wrong)."""
+    deadline = time.monotonic() + guard
+    while time.monotonic() < deadline:
+        current = 0
+        for table in tables:
+            [row] = await running.sql("SELECT id, version FROM tables WHERE chat_id = $1",
+                                      str(table.chat.id))
+            boards = [m for m in table.chat.bot_messages if m.media is not None]
+            current += bool(boards) and {p.version for p in _presses(boards[-1])
+                                         if p.table == row["id"]} <= {row["version"]}
+        if current == len(tables):
+            return
+        await asyncio.sleep(0.2)
 
 
 def _presses(message: object) -> list:
