@@ -5,7 +5,8 @@ then on the final raft: a risk estimate (its trials in a thread pool) and a `Raf
 whole moves of two real games (`SPEC.apply` for takes and builds once the raft holds 20
 pieces, and a nudge of the ghost card).
 
-    python -m bench.rafter [--turns N] [--seed S] [--players P] [--verbose]
+    python -m bench.rafter [--turns N] [--seed S] [--players P] [--games G]
+                           [--game-players 3,4,4] [--verbose]
 
 Play: each turn lifts a rafter off the raft when none is in the sea (never the previous
 player's), puts a lumber card partly over lumber already on the raft (never over a chest or
@@ -156,8 +157,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=2,
                         help="whole random games timed move by move at the end")
+    parser.add_argument("--game-players", default="",
+                        help="players of each whole game, cycled (e.g. 3,4,4; default: --players)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
+    game_players = [int(p) for p in args.game_players.split(",") if p] or [args.players]
     early: list[float] = []
     late: list[float] = []
     split = args.turns // 2
@@ -178,11 +182,12 @@ def main(argv: list[str] | None = None) -> None:
     build, ask = _probe_seconds(scene)
     print(f"probe ({len(scene.pieces)} pieces): build {build * 1000:.1f} ms, "
           f"100 queries of a 23x5 grid {ms(ask)}")
-    _game_lines(args.seed, args.players, games=args.games)
+    _game_lines(args.seed, game_players, games=args.games)
 
 
-def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) -> None:
-    """Whole moves of real games (random legal actions): the time `SPEC.apply` takes for a
+def _game_lines(seed: int, players: list[int], late_from: int = 20, games: int = 2) -> None:
+    """Whole moves of real games (random legal actions; game g has `players[g]` players,
+    cycled, and seed `seed + g`): the time `SPEC.apply` takes for a
     take and a build once the raft holds `late_from` pieces (and 40), and for a menu step (a
     nudge); then every move by move number, 25 moves a row."""
     from engine.rafter import SPEC
@@ -194,7 +199,7 @@ def _game_lines(seed: int, players: int, late_from: int = 20, games: int = 2) ->
     cpu_big: list[float] = []
     for game in range(games):
         rng = random.Random(seed + game)
-        state = SPEC.setup(players, seed + game, {})
+        state = SPEC.setup(players[game % len(players)], seed + game, {})
         while not SPEC.is_over(state):
             seat, late = state.current, len(state.scene.pieces) >= late_from
             action = rng.choice(SPEC.legal_actions(state, seat))

@@ -114,7 +114,7 @@ class Simulation:
     still_mm_per_s: float  # a piece slower than this, over a whole window, is still
     still_window_s: float
     still_windows: int  # a settle ends after this many windows in which every piece was still
-    check_every_steps: int  # how often to look for pieces gone overboard
+    check_every_steps: int  # how often a settle samples the poses and looks for pieces overboard
     drop_gap_mm: float
     overboard_mm: float  # a centre of mass this far below the raft top never comes back
     lift_height_mm: float

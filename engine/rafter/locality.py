@@ -2,11 +2,11 @@
 
 Simulating a whole 60-piece raft costs milliseconds a step, and a move disturbs a few pieces.
 So a step starts with only the pieces near what it moves set free: the new (or lifted)
-pieces, every piece whose box reaches into their column (grown by `MARGIN_MM`) no deeper than
-`DEPTH_MM` below them, and everything resting or leaning on those, transitively. Every other
-piece is static. After a run, any static piece that touched a free piece which moved is
-set free as well, and the step runs again from the start; a step ends when its frontier is
-quiet, so wherever motion reached, the raft was simulated as a whole.
+pieces, every piece whose outline seen from above comes within `MARGIN_MM` of theirs and
+which reaches no deeper than `DEPTH_MM` below them, and everything resting or leaning on
+those, two layers up. Every other piece is static. After a run, any static piece that
+touched a free piece which moved is set free as well, and the step runs again from the
+start; a step ends when its frontier is quiet (or after `physics.MAX_ROUNDS` runs).
 
 Contacts come from MuJoCo's own collision pass on the raft at rest (`Contacts`): a piece
 *rests on* another when their contact normal is mostly vertical and it is the upper one; a
@@ -28,7 +28,9 @@ from .scene import Piece, Scene
 MARGIN_MM = 10.0
 """How far around the moved pieces' outline the column reaches."""
 DEPTH_MM = 10.0
-"""How far below the moved pieces' bottom the column reaches."""
+"""How far below the moved pieces' bottom the column reaches: a few layers, because a load
+passes down through pieces that do not move (a card dropped onto chests on a see-saw card
+must set the see-saw free, 9 mm below it; a 3 mm column missed it)."""
 STILL_MM = 0.5
 """A piece that moved less than this sideways, less than `SINK_MM` down and turned less than
 `STILL_DEG` disturbed nothing. (MuJoCo's contacts are soft: a stack set free settles into
@@ -118,14 +120,66 @@ class Contacts:
         return found
 
 
-def column(scene: Scene, moved: Iterable[Piece], config: RafterConfig) -> set[str]:
-    """The pieces of `scene` reaching into the column around and just below `moved`."""
-    zone = union(piece_box(p, config) for p in moved).grown(MARGIN_MM)
-    floor = zone.low[2] + MARGIN_MM - DEPTH_MM  # the moved pieces' bottom, less the depth
+def footprint(piece: Piece, config: RafterConfig) -> np.ndarray:
+    """The corners of a piece's boxes seen from above (raft frame, mm), an (n, 2) array."""
+    rotation = _rotation(piece.pose.quat)
+    signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+    corners = [(np.array(part.pos) + signs * np.array(part.size) / 2) @ rotation.T
+               for part in piece_parts(piece, config)]
+    return np.concatenate(corners)[:, :2] + np.array(piece.pose.pos[:2])
+
+
+def _axes(points: np.ndarray) -> np.ndarray:
+    """Directions to separate a footprint along: the normals of its outline's edges."""
+    hull = points[_hull(points)]
+    edges = np.roll(hull, -1, axis=0) - hull
+    normals = np.column_stack((-edges[:, 1], edges[:, 0]))
+    lengths = np.linalg.norm(normals, axis=1)
+    return normals[lengths > 1e-9] / lengths[lengths > 1e-9, None]
+
+
+def _hull(points: np.ndarray) -> list[int]:
+    """Indices of the convex hull of 2-D points, counter-clockwise (monotone chain)."""
+    order = sorted(range(len(points)), key=lambda i: (points[i][0], points[i][1]))
+
+    def half(indices: list[int]) -> list[int]:
+        chain: list[int] = []
+        for i in indices:
+            while len(chain) >= 2:
+                (ax, ay), (bx, by), (cx, cy) = points[chain[-2]], points[chain[-1]], points[i]
+                if (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0:
+                    break
+                chain.pop()
+            chain.append(i)
+        return chain[:-1]
+
+    return half(order) + half(order[::-1])
+
+
+def near_from_above(a: np.ndarray, b: np.ndarray, margin: float) -> bool:
+    """Whether two footprints (`footprint`) come within `margin` mm of each other seen from
+    above: no separating direction among their outlines' edge normals leaves a wider gap."""
+    for axis in np.concatenate((_axes(a), _axes(b))):
+        pa, pb = a @ axis, b @ axis
+        if pa.min() > pb.max() + margin or pb.min() > pa.max() + margin:
+            return False
+    return True
+
+
+def column(scene: Scene, moved: Iterable[Piece], config: RafterConfig, *,
+           margin_mm: float = MARGIN_MM) -> set[str]:
+    """The pieces of `scene` reaching into the column around (`margin_mm`, around the moved
+    pieces' outlines seen from above, not their axis-aligned boxes: a card turned 45 degrees
+    has a box over half the raft) and just below `moved`."""
+    moved = list(moved)
+    floor = min(piece_box(p, config).low[2] for p in moved) - DEPTH_MM
+    prints = [footprint(p, config) for p in moved]
     found = set()
     for piece in scene.pieces:
-        box = piece_box(piece, config)
-        if box.high[2] >= floor and zone.covers_xy(box):
+        if piece_box(piece, config).high[2] < floor:
+            continue
+        outline = footprint(piece, config)
+        if any(near_from_above(outline, other, margin_mm) for other in prints):
             found.add(piece.id)
     return found
 

@@ -122,15 +122,21 @@ class _Model:
         self._free_bodies = np.array([self.bodies[p.id] for p, _ in self._free], dtype=int)
         self._sunk_at = np.full(len(self._free), -1)  # the step each free piece went overboard
 
-    def step(self) -> None:
-        mujoco.mj_step(self.model, self.data)
-        self.steps += 1
-        if self.record_every and self.steps % self.record_every == 0:
-            self.frames.append(Scene(self.poses()))
+    def step(self, n: int = 1) -> None:
+        """`n` steps in one call into MuJoCo (split where a frame is due)."""
+        while n > 0:
+            chunk = n
+            if self.record_every:
+                chunk = min(n, self.record_every - self.steps % self.record_every)
+            mujoco.mj_step(self.model, self.data, chunk)
+            self.steps += chunk
+            n -= chunk
+            if self.record_every and self.steps % self.record_every == 0:
+                self.frames.append(Scene(self.poses()))
 
     def _clear_overboard(self) -> None:
         """Pieces sunk well below the raft top cannot come back: from now on they touch only
-        the base and the table (vectorised: this runs every step)."""
+        the base and the table (vectorised: this runs every few steps)."""
         if not self._free:
             return
         floor = (self.top - self.config.simulation.overboard_mm) * MM
@@ -150,6 +156,7 @@ class _Model:
         sim = self.config.simulation
         dt = self.model.opt.timestep
         window = max(1, round(sim.still_window_s / dt))
+        every = math.gcd(window, max(1, sim.check_every_steps))  # samples a window evenly
         n_min = math.ceil(sim.min_settle_s / dt)
         n_max = math.ceil(sim.max_settle_s / dt)
         reach = self._reach()
@@ -157,13 +164,13 @@ class _Model:
         landing = math.ceil(_LANDING_S / dt)
         total = np.zeros_like(self._marks(reach))
         last, still = None, 0
-        for n in range(1, n_max + 1):
-            self.step()
+        for n in range(every, n_max + every, every):
+            self.step(every)
             self._clear_overboard()
             total += self._marks(reach)
             if n % window:
                 continue
-            mean, total = total / window, np.zeros_like(total)
+            mean, total = total / (window // every), np.zeros_like(total)
             # a piece in the sea has fallen, whatever it does there: once it has had time to
             # land, its tumbling no longer holds the step up
             watched = (self._sunk_at < 0) | (self.steps - self._sunk_at < landing)
