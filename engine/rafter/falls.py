@@ -8,7 +8,7 @@ the sea too (the caller passes them as fallen).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 
 from .config import CONFIG, RafterConfig
@@ -47,3 +47,25 @@ def sort_fallen(fallen: Iterable[Piece], *, active: int, players: int,
         elif piece.kind == LUMBER:
             lumber.append(piece.variant)
     return Sorted(tuple(penalties), tuple(returned), tuple(rafters), tuple(lumber))
+
+
+
+def fallen_ids(pieces: Iterable[str], low: Iterable[str], *, leaning: Iterable[str],
+               touching: Mapping[str, Set[str]], base: Iterable[str]) -> set[str]:
+    """Which pieces fell into the sea at the end of a step.
+
+    Of `pieces` (ids), `low` are those that ended below the raft card's top (centre of
+    mass) or went overboard; `leaning` are the lumber cards among them that lie tilted,
+    not flat; `touching` says who touches whom, the base's parts by name (`base`: the raft
+    card and the box; the sea is no support). The rulebook ("А если...?") keeps lumber
+    leaning against the raft after a collapse as part of the raft: a leaning card stays
+    when it touches the base, a piece up on the raft, or a leaning card that stays. Every
+    other low piece fell."""
+    low = set(low)
+    held_up = set(base) | (set(pieces) - low)
+    leaning = set(leaning) & low
+    while True:
+        more = {p for p in leaning - held_up if not held_up.isdisjoint(touching.get(p, ()))}
+        if not more:
+            return low - held_up
+        held_up |= more

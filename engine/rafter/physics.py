@@ -21,9 +21,9 @@ fallen, and its tumbling on the table holds nothing up. Whether the stored raft 
 rest is checked by `rest` (every piece free, no stopping rule).
 
 A piece has *fallen* when its centre of mass ends below the raft card's top surface (in the
-sea, or leaning against the box); fallen pieces leave the returned scene. (The rulebook keeps
-lumber leaning on the raft; a card leaning with its centre below the raft top still creeps
-on the table under MuJoCo's soft contacts, so such a card goes to the sea for now.)
+sea, or leaning against the box), or it went overboard, except a lumber card leaning (tilted)
+against the raft card, the box or what is on the raft: the rulebook keeps it as part of the
+raft (`falls.fallen_ids`). Fallen pieces leave the returned scene.
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ import mujoco
 import numpy as np
 
 from .config import CONFIG, RafterConfig
+from .falls import fallen_ids
 from .locality import Contacts, column, moved_ids
 from .mjcf import MM, OVERBOARD_BITS, piece_parts, raft_top_mm, scene_xml
-from .scene import LUMBER, Piece, Pose, Scene, yaw_quat
+from .scene import LUMBER, Piece, Pose, Scene, quat_up_z, yaw_quat
 from .tremor import lift_drift, perturb, rng_for
 
 RAFT, BOX, SEA = "raft", "box", "sea"
@@ -48,6 +49,7 @@ RAFT, BOX, SEA = "raft", "box", "sea"
 _RAY_START_M = 1.0  # rays start this high above the table
 _FAR_AWAY_M = 1.0  # where a lifted piece is taken once the hand has raised it
 _DOWN = np.array([0.0, 0.0, -1.0])
+_FLAT = math.cos(math.radians(10.0))  # a card tilted less than 10° lies flat: it leans on nothing
 _LANDING_S = 0.25  # a piece gone overboard reaches the table and stops tumbling within this
 MAX_ROUNDS = 3
 """Runs of one step, each with more pieces free; the last one's result stands."""
@@ -121,6 +123,9 @@ class _Model:
                       if p.id != held and (free is None or p.id in free)]
         self._free_bodies = np.array([self.bodies[p.id] for p, _ in self._free], dtype=int)
         self._sunk_at = np.full(len(self._free), -1)  # the step each free piece went overboard
+        # a card kept leaning against the box stays overboard, as it was when it came to rest
+        # (it may overlap other such cards: it never touched them)
+        self._clear_overboard()
 
     def step(self) -> None:
         mujoco.mj_step(self.model, self.data)
@@ -200,6 +205,20 @@ class _Model:
             moved[piece.id] = piece.moved(Pose((x, y, z - self.top), quat).rounded())  # type: ignore[arg-type]
         return tuple(moved.get(p.id, p) for p in self.scene.pieces if p.id != self.held)
 
+    def _touching(self) -> dict[str, set[str]]:
+        """Who touches whom now, the base's parts and the sea (RAFT, BOX, SEA) included."""
+        touching: dict[str, set[str]] = {}
+        for i in range(self.data.ncon):
+            contact = self.data.contact[i]
+            a, b = (self._owner(int(g)) for g in (contact.geom1, contact.geom2))
+            touching.setdefault(a, set()).add(b)
+            touching.setdefault(b, set()).add(a)
+        return touching
+
+    def _owner(self, geom: int) -> str:
+        body = int(self.model.geom_bodyid[geom])
+        return self.model.body(body).name if body else self.model.geom(geom).name
+
     def com_height(self, piece_id: str) -> float:
         """Height of a piece's centre of mass in the raft frame, mm."""
         return float(self.data.xipos[self.bodies[piece_id]][2]) / MM - self.top
@@ -207,10 +226,18 @@ class _Model:
     def sorted_result(self, placed: tuple[Piece, ...]) -> Settled:
         """The pieces on the raft and the pieces that fell (see the module's docstring)."""
         mujoco.mj_forward(self.model, self.data)  # positions of the last step
+        pieces = self.poses()
+        # only a free piece can have fallen: a static one is where the stored raft had it
+        free = {p.id for p, _ in self._free}
+        low = {p.id for p in pieces if p.id in free
+               and (p.id in self.overboard or self.com_height(p.id) < 0)}
+        leaning = {p.id for p in pieces if p.id in low and p.kind == LUMBER
+                   and abs(quat_up_z(p.pose.quat)) < _FLAT}
+        down = fallen_ids([p.id for p in pieces], low, leaning=leaning,
+                          touching=self._touching(), base=(RAFT, BOX))
         kept, fallen = [], []
-        for piece in self.poses():
-            down = piece.id in self.overboard or self.com_height(piece.id) < 0
-            (fallen if down else kept).append(piece)
+        for piece in pieces:
+            (fallen if piece.id in down else kept).append(piece)
         return Settled(Scene(tuple(kept)), tuple(fallen), placed, self.steps, tuple(self.frames),
                        free=len(self._free))
 
