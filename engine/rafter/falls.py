@@ -50,22 +50,22 @@ def sort_fallen(fallen: Iterable[Piece], *, active: int, players: int,
 
 
 
-def fallen_ids(pieces: Iterable[str], low: Iterable[str], *, leaning: Iterable[str],
-               touching: Mapping[str, Set[str]], base: Iterable[str]) -> set[str]:
+
+def fallen_ids(pieces: Iterable[str], low: Iterable[str], *, lumber: Iterable[str],
+               touching: Mapping[str, Set[str]], base: Iterable[str], sea: str) -> set[str]:
     """Which pieces fell into the sea at the end of a step.
 
     Of `pieces` (ids), `low` are those that ended below the raft card's top (centre of
-    mass) or went overboard; `leaning` are the lumber cards among them that lie tilted,
-    not flat; `touching` says who touches whom, the base's parts by name (`base`: the raft
-    card and the box; the sea is no support). The rulebook ("А если...?") keeps lumber
-    leaning against the raft after a collapse as part of the raft: a leaning card stays
-    when it touches the base, a piece up on the raft, or a leaning card that stays. Every
-    other low piece fell."""
+    mass) or went overboard; `lumber` names the cards; `touching` says who touches whom,
+    the base's parts (`base`: the raft card and the box) and the table (`sea`) by name.
+    The rulebook ("А если...?") keeps lumber leaning against the raft after a collapse as
+    part of the raft: a low card stays while it touches no sea and leans on the base, on a
+    piece up on the raft, or on a low card that stays. Everything else low fell."""
     low = set(low)
     held_up = set(base) | (set(pieces) - low)
-    leaning = set(leaning) & low
+    hanging = {p for p in set(lumber) & low if sea not in touching.get(p, ())}
     while True:
-        more = {p for p in leaning - held_up if not held_up.isdisjoint(touching.get(p, ()))}
+        more = {p for p in hanging - held_up if not held_up.isdisjoint(touching.get(p, ()))}
         if not more:
             return low - held_up
         held_up |= more

@@ -20,10 +20,10 @@ cards mid-slide.) A piece gone overboard stops counting once it has had time to 
 fallen, and its tumbling on the table holds nothing up. Whether the stored raft really is at
 rest is checked by `rest` (every piece free, no stopping rule).
 
-A piece has *fallen* when its centre of mass ends below the raft card's top surface (in the
-sea, or leaning against the box), or it went overboard, except a lumber card leaning (tilted)
-against the raft card, the box or what is on the raft: the rulebook keeps it as part of the
-raft (`falls.fallen_ids`). Fallen pieces leave the returned scene.
+A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
+card's top surface, except a lumber card that leans on the raft (the raft card, the box or
+what is on the raft) and does not reach the table: the rulebook keeps it as part of the raft
+(`falls.fallen_ids`). Fallen pieces leave the returned scene.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from .config import CONFIG, RafterConfig
 from .falls import fallen_ids
 from .locality import Contacts, column, moved_ids
 from .mjcf import MM, OVERBOARD_BITS, piece_parts, raft_top_mm, scene_xml
-from .scene import LUMBER, Piece, Pose, Scene, quat_up_z, yaw_quat
+from .scene import LUMBER, Piece, Pose, Scene, yaw_quat
 from .tremor import lift_drift, perturb, rng_for
 
 RAFT, BOX, SEA = "raft", "box", "sea"
@@ -49,7 +49,6 @@ RAFT, BOX, SEA = "raft", "box", "sea"
 _RAY_START_M = 1.0  # rays start this high above the table
 _FAR_AWAY_M = 1.0  # where a lifted piece is taken once the hand has raised it
 _DOWN = np.array([0.0, 0.0, -1.0])
-_FLAT = math.cos(math.radians(10.0))  # a card tilted less than 10° lies flat: it leans on nothing
 _LANDING_S = 0.25  # a piece gone overboard reaches the table and stops tumbling within this
 MAX_ROUNDS = 3
 """Runs of one step, each with more pieces free; the last one's result stands."""
@@ -123,9 +122,6 @@ class _Model:
                       if p.id != held and (free is None or p.id in free)]
         self._free_bodies = np.array([self.bodies[p.id] for p, _ in self._free], dtype=int)
         self._sunk_at = np.full(len(self._free), -1)  # the step each free piece went overboard
-        # a card kept leaning against the box stays overboard, as it was when it came to rest
-        # (it may overlap other such cards: it never touched them)
-        self._clear_overboard()
 
     def step(self) -> None:
         mujoco.mj_step(self.model, self.data)
@@ -229,12 +225,11 @@ class _Model:
         pieces = self.poses()
         # only a free piece can have fallen: a static one is where the stored raft had it
         free = {p.id for p, _ in self._free}
-        low = {p.id for p in pieces if p.id in free
-               and (p.id in self.overboard or self.com_height(p.id) < 0)}
-        leaning = {p.id for p in pieces if p.id in low and p.kind == LUMBER
-                   and abs(quat_up_z(p.pose.quat)) < _FLAT}
-        down = fallen_ids([p.id for p in pieces], low, leaning=leaning,
-                          touching=self._touching(), base=(RAFT, BOX))
+        low = {p.id for p in pieces if p.id in free and self.com_height(p.id) < 0}
+        down = fallen_ids([p.id for p in pieces], low,
+                          lumber=[p.id for p in pieces if p.kind == LUMBER],
+                          touching=self._touching(), base=(RAFT, BOX),
+                          sea=SEA) | self.overboard
         kept, fallen = [], []
         for piece in pieces:
             (fallen if piece.id in down else kept).append(piece)
