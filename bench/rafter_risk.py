@@ -106,13 +106,16 @@ def table(rows: list[dict], config: RafterConfig) -> None:
 
 
 def time_on(pieces: int, asks: int, seed: int) -> None:
-    """Time the estimate of builds on a raft of at least `pieces` pieces."""
+    """Time the estimate of builds on a raft of at least `pieces` pieces (or the biggest
+    that the legal-looking play reaches)."""
     from bench.rafter import _lumber_aim, _on_card, play
 
-    scene = Scene()
-    for _turn, _name, _n, _s, _steps, scene in play(400, seed):
+    scene = biggest = Scene()
+    for _turn, _name, _n, _s, _steps, scene in play(120, seed):
+        biggest = max(biggest, scene, key=lambda s: len(s.pieces))
         if len(scene.pieces) >= pieces:
             break
+    scene = biggest  # the play may end first (lumber runs out): time the biggest raft it made
     rng = random.Random(seed)
     spare = [v for v in range(CONFIG.lumber.count) if f"{LUMBER}{v}" not in scene.ids()]
     rafter = next(v for v in range(len(CONFIG.rafters)) if f"{RAFTER}{v}" not in scene.ids())
