@@ -8,7 +8,8 @@ the sea too (the caller passes them as fallen).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .config import CONFIG, RafterConfig
@@ -49,10 +50,8 @@ def sort_fallen(fallen: Iterable[Piece], *, active: int, players: int,
     return Sorted(tuple(penalties), tuple(returned), tuple(rafters), tuple(lumber))
 
 
-
-
 def fallen_ids(pieces: Iterable[str], low: Iterable[str], *, lumber: Iterable[str],
-               touching: Mapping[str, Set[str]], base: Iterable[str], sea: str) -> set[str]:
+               touching: Mapping[str, AbstractSet[str]], base: Iterable[str], sea: str) -> set[str]:
     """Which pieces fell into the sea at the end of a step.
 
     Of `pieces` (ids), `low` are those that ended below the raft card's top (centre of
