@@ -8,7 +8,8 @@ the sea too (the caller passes them as fallen).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .config import CONFIG, RafterConfig
@@ -47,3 +48,23 @@ def sort_fallen(fallen: Iterable[Piece], *, active: int, players: int,
         elif piece.kind == LUMBER:
             lumber.append(piece.variant)
     return Sorted(tuple(penalties), tuple(returned), tuple(rafters), tuple(lumber))
+
+
+def fallen_ids(pieces: Iterable[str], low: Iterable[str], *, lumber: Iterable[str],
+               touching: Mapping[str, AbstractSet[str]], base: Iterable[str], sea: str) -> set[str]:
+    """Which pieces fell into the sea at the end of a step.
+
+    Of `pieces` (ids), `low` are those that ended below the raft card's top (centre of
+    mass) or went overboard; `lumber` names the cards; `touching` says who touches whom,
+    the base's parts (`base`: the raft card and the box) and the table (`sea`) by name.
+    The rulebook ("А если...?") keeps lumber leaning against the raft after a collapse as
+    part of the raft: a low card stays while it touches no sea and leans on the base, on a
+    piece up on the raft, or on a low card that stays. Everything else low fell."""
+    low = set(low)
+    held_up = set(base) | (set(pieces) - low)
+    hanging = {p for p in set(lumber) & low if sea not in touching.get(p, ())}
+    while True:
+        more = {p for p in hanging - held_up if not held_up.isdisjoint(touching.get(p, ()))}
+        if not more:
+            return low - held_up
+        held_up |= more

@@ -3,7 +3,8 @@
 A card rests on whatever is highest under it. Casting rays down through a fine grid of its
 underside (5 mm apart, so no 9 mm chest slips between them) tells what it would rest on:
 
-* the first card may go anywhere, as long as part of it rests on the raft card;
+* the first card may go anywhere, as long as part of it rests on the raft card (so may
+  the next, while the only lumber leans against the raft after a collapse);
 * every later card must rest at least partly on lumber already on the raft;
 * never on a chest or a rafter;
 * with the advanced rules, never on a nail or a dark joint printed on the card beneath.
@@ -63,7 +64,8 @@ def lumber_problem(probe: RaftProbe, card: int, x: float, y: float, angle: float
     if any(owner[0] in (CHEST, RAFTER) for owner, _ in supports):
         return ON_PIECE
     on_lumber = [(owner, point) for owner, point in supports if owner[0] == LUMBER]
-    if not scene.of_kind(LUMBER):
+    if not any(p.pose.pos[2] >= -SUPPORT_TOLERANCE_MM for p in scene.of_kind(LUMBER)):
+        # no card lies on the raft yet (a card leaning against it is no floor to build on)
         if not any(owner == RAFT for owner, _ in supports):
             return OFF_RAFT
     elif not on_lumber:

@@ -20,10 +20,10 @@ cards mid-slide.) A piece gone overboard stops counting once it has had time to 
 fallen, and its tumbling on the table holds nothing up. Whether the stored raft really is at
 rest is checked by `rest` (every piece free, no stopping rule).
 
-A piece has *fallen* when its centre of mass ends below the raft card's top surface (in the
-sea, or leaning against the box); fallen pieces leave the returned scene. (The rulebook keeps
-lumber leaning on the raft; a card leaning with its centre below the raft top still creeps
-on the table under MuJoCo's soft contacts, so such a card goes to the sea for now.)
+A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
+card's top surface, except a lumber card that leans on the raft (the raft card, the box or
+what is on the raft) and does not reach the table: the rulebook keeps it as part of the raft
+(`falls.fallen_ids`). Fallen pieces leave the returned scene.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ import mujoco
 import numpy as np
 
 from .config import CONFIG, RafterConfig
+from .falls import fallen_ids
 from .locality import Contacts, column, moved_ids
 from .mjcf import MM, OVERBOARD_BITS, piece_parts, raft_top_mm, scene_xml
 from .scene import LUMBER, Piece, Pose, Scene, yaw_quat
@@ -207,6 +208,20 @@ class _Model:
             moved[piece.id] = piece.moved(Pose((x, y, z - self.top), quat).rounded())  # type: ignore[arg-type]
         return tuple(moved.get(p.id, p) for p in self.scene.pieces if p.id != self.held)
 
+    def _touching(self) -> dict[str, set[str]]:
+        """Who touches whom now, the base's parts and the sea (RAFT, BOX, SEA) included."""
+        touching: dict[str, set[str]] = {}
+        for i in range(self.data.ncon):
+            contact = self.data.contact[i]
+            a, b = (self._owner(int(g)) for g in (contact.geom1, contact.geom2))
+            touching.setdefault(a, set()).add(b)
+            touching.setdefault(b, set()).add(a)
+        return touching
+
+    def _owner(self, geom: int) -> str:
+        body = int(self.model.geom_bodyid[geom])
+        return self.model.body(body).name if body else self.model.geom(geom).name
+
     def com_height(self, piece_id: str) -> float:
         """Height of a piece's centre of mass in the raft frame, mm."""
         return float(self.data.xipos[self.bodies[piece_id]][2]) / MM - self.top
@@ -214,10 +229,17 @@ class _Model:
     def sorted_result(self, placed: tuple[Piece, ...]) -> Settled:
         """The pieces on the raft and the pieces that fell (see the module's docstring)."""
         mujoco.mj_forward(self.model, self.data)  # positions of the last step
+        pieces = self.poses()
+        # only a free piece can have fallen: a static one is where the stored raft had it
+        free = {p.id for p, _ in self._free}
+        low = {p.id for p in pieces if p.id in free and self.com_height(p.id) < 0}
+        down = fallen_ids([p.id for p in pieces], low,
+                          lumber=[p.id for p in pieces if p.kind == LUMBER],
+                          touching=self._touching(), base=(RAFT, BOX),
+                          sea=SEA) | self.overboard
         kept, fallen = [], []
-        for piece in self.poses():
-            down = piece.id in self.overboard or self.com_height(piece.id) < 0
-            (fallen if down else kept).append(piece)
+        for piece in pieces:
+            (fallen if piece.id in down else kept).append(piece)
         return Settled(Scene(tuple(kept)), tuple(fallen), placed, self.steps, tuple(self.frames),
                        free=len(self._free))
 
