@@ -34,16 +34,13 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     returns the exit status. `worker`: this process's slot of several (`restarted`: in place
     of one that died); `sock`: the webhook's listening socket, handed over by the
     supervisor."""
-    # Imported here: aiogram, discord.py and the game engines load only when there is
-    # something to run (discord.py only for Discord: seconds saved at each worker's start).
-    from aiogram.exceptions import TelegramUnauthorizedError
-
+    # Imported here: the game engines load only when there is something to run, aiogram
+    # only for Telegram and discord.py only for Discord (seconds saved at each start).
     from bot.tables import TableService
-    from bot.telegram import run_telegram
-    from bot.telegram.webhook import Webhook
     from bot.web import run_web
 
     translator = Translator.load()
+    telegram_refused: tuple[type[BaseException], ...] = ()
     discord_refused: tuple[type[BaseException], ...] = ()
     stop = stop_event or asyncio.Event()
     signals = _stop_on_signals(stop)
@@ -62,6 +59,12 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 quiet_for = down if ran_before else None
             runners: list[Coroutine[Any, Any, None]] = []
             if settings.has_telegram:
+                from aiogram.exceptions import TelegramUnauthorizedError
+
+                from bot.telegram import run_telegram
+                from bot.telegram.webhook import Webhook
+
+                telegram_refused = (TelegramUnauthorizedError,)
                 webhook = None
                 if settings.has_webhook:
                     assert settings.telegram_webhook_url and settings.telegram_webhook_secret
@@ -98,7 +101,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
         _restore_signals(signals)
     status = 0
     for outcome in outcomes:
-        if isinstance(outcome, TelegramUnauthorizedError):
+        if isinstance(outcome, telegram_refused):
             log.error("Telegram refused TELEGRAM_BOT_TOKEN (Unauthorized): check it with "
                       "@BotFather (/token) and set it again")
             status = 1
