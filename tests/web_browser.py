@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from bot import thinking
 from bot.i18n import Translator
@@ -144,6 +145,8 @@ async def add_computer(page: Any, level: str = "easy") -> None:
     await table_button(page, t("table-computer-add")).wait_for()
 
 
+MISSED_MS = 5000
+"""How long a click waits for the button it found before looking again."""
 NEXT_PRESS = """([final, last]) => {
     const table = document.querySelector('#table');
     if (table && table.innerText.includes(final)) return 'over';
@@ -168,12 +171,22 @@ async def play_on(page: Any, *, moves: int | None = None) -> list[str]:
     """Press the first choice of whichever hand on the page is to act, until the game is
     over (or `moves` presses were made); returns whose hand each press was in."""
     pressed: list[str] = []
+    missed = 0
     while moves is None or len(pressed) < moves:
         found = await next_press(page)
         if found == "over":
             break
         player, data = found
-        await page.locator(f'.hand[data-player="{player}"] button[data-press="{data}"]').click()
+        button = page.locator(f'.hand[data-player="{player}"] button[data-press="{data}"]')
+        try:
+            await button.click(timeout=MISSED_MS)
+        except PlaywrightTimeout:
+            # the panel was drawn again between finding the button and clicking it (a
+            # press's panel can come in two steps): find the choice anew, a few times
+            missed += 1
+            assert missed <= 3, f"{data} never became clickable"
+            continue
+        missed = 0
         page.last_press = data
         pressed.append(player)
     return pressed
