@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import (Field, SecretStr, ValidationError, ValidationInfo, field_validator,
-                      model_validator)
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("en", "ru", "pl")

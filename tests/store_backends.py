@@ -73,13 +73,20 @@ async def _admin() -> asyncpg.Connection | None:
         return None
 
 
-async def _postgres() -> AsyncIterator[Database]:
+async def admin_or_skip() -> asyncpg.Connection:
+    """A connection to the server to create what a test needs; without a server the test is
+    skipped (failed under CI: CI must test PostgreSQL too)."""
     admin = await _admin()
     if admin is None:
         message = f"PostgreSQL unreachable at {postgres_url()}: {_unreachable[0]}"
         if os.environ.get("CI"):
             pytest.fail(message + " (CI must test PostgreSQL too)")
         pytest.skip(message)
+    return admin
+
+
+async def _postgres() -> AsyncIterator[Database]:
+    admin = await admin_or_skip()
     schema = f"test_{uuid.uuid4().hex[:16]}"
     await admin.execute(f'CREATE SCHEMA "{schema}"')
     try:

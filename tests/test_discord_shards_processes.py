@@ -36,7 +36,7 @@ from tests.fake_discord import (
     FakeUser,
     InteractionRecord,
 )
-from tests.store_backends import postgres_url
+from tests.store_backends import admin_or_skip, postgres_url
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -51,13 +51,7 @@ WAIT = 30.0  # for the bot's reaction: generous, as the processes share the mach
 @pytest.fixture
 async def database_url() -> AsyncIterator[str]:
     """A PostgreSQL database of its own for the test, dropped after."""
-    try:
-        admin = await asyncpg.connect(postgres_url(), timeout=5)
-    except (OSError, asyncpg.PostgresError, TimeoutError) as error:
-        message = f"PostgreSQL unreachable at {postgres_url()}: {error}"
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI must test PostgreSQL too)")
-        pytest.skip(message)
+    admin = await admin_or_skip()
     name = f"shards_{uuid.uuid4().hex[:12]}"
     await admin.execute(f'CREATE DATABASE "{name}"')
     try:

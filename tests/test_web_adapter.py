@@ -164,7 +164,7 @@ async def test_a_stream_carries_only_its_own_players_panels(tmp_path: Path) -> N
 
 async def test_a_sheet_answered_to_a_press_is_the_pressers_alone(tmp_path: Path) -> None:
     async with server(tmp_path / "db.sqlite3") as (client, service):
-        room, ann, bob = await started_lighthouse(client, service)
+        room, ann, _bob = await started_lighthouse(client, service)
         table = await service.store.active_table("web", room, None)
         assert table is not None
         ann_cookie = client.session.cookie_jar.filter_cookies(client.make_url("/"))[COOKIE].value

@@ -18,7 +18,6 @@ own would spend the group's budget twice.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import tempfile
 import time
@@ -34,7 +33,7 @@ from bench.telegram import Table, acting_panel, choose, open_tables, press_and_s
 from bot.payloads import BadPayload, decode
 from tests.fake_telegram import FakeTelegramServer
 from tests.fake_telegram.webhooks import SECRET_HEADER
-from tests.store_backends import _admin, _unreachable, postgres_url
+from tests.store_backends import admin_or_skip, postgres_url
 from tests.webhook_workers import SECRET, WorkerGroup, postgres_role, wait_restarted
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -58,13 +57,7 @@ class Running:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def running() -> AsyncIterator[Running]:
-    admin = await _admin()
-    if admin is None:
-        message = f"PostgreSQL unreachable at {postgres_url()}: {_unreachable[0]}"
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI must test PostgreSQL too)")
-        pytest.skip(message)
-    await admin.close()
+    await (await admin_or_skip()).close()
     with tempfile.TemporaryDirectory() as folder:
         async with FakeTelegramServer() as server, \
                 postgres_role(postgres_url()) as url:
