@@ -180,6 +180,25 @@ def test_motion_that_reaches_a_still_piece_sets_it_free() -> None:
     assert result.fallen_ids == ("L0",)
 
 
+def test_pieces_at_rest_are_held_still_while_another_falls(held_by_counterweight) -> None:
+    """Nothing here is static to begin with, so every model after the first is one that
+    holds still the pieces at rest, touching nothing that moves, while the card tips and
+    falls; they stay where they lay, and what falls is what falls with all of them free."""
+    from engine.rafter.physics import _Hand, _run
+
+    far = [card(-45.0, variant=1), Placement(CHEST, 2, -55.0, 0.0), Placement(CHEST, 3, -20.0, 0.0)]
+    scene = place(held_by_counterweight.scene, far, seed=None).scene
+    contacts = RaftProbe(scene).contacts()
+    lifted = f"R{STOUT}"
+    free = set(scene.ids()) - {lifted}
+    result = _run(scene, free, contacts, config=CONFIG, held=lifted, hand=_Hand(lifted, 0.0, 0.0))
+    assert result.runs >= 2
+    whole = lift(scene, lifted, seed=None, local=False)
+    assert result.fallen_ids == whole.fallen_ids == ("L0",)
+    for still in ("L1", "C2.0", "C3.0"):
+        assert result.scene.get(still).pose.pos == pytest.approx(scene.get(still).pose.pos, abs=0.1)
+
+
 def test_frames_cover_the_lift_and_stop_when_asleep(held_by_counterweight) -> None:
     every = frames_every(25)
     assert every * CONFIG.simulation.timestep_s == pytest.approx(0.04)

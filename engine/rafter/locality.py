@@ -4,9 +4,8 @@ Simulating a whole 60-piece raft costs milliseconds a step, and a move disturbs 
 So a step starts with only the pieces near what it moves set free: the new (or lifted)
 pieces, every piece whose outline seen from above comes within `MARGIN_MM` of theirs and
 which reaches no deeper than `DEPTH_MM` below them, and everything resting or leaning on
-those, two layers up. Every other piece is static. After a run, any static piece that
-touched a free piece which moved is set free as well, and the step runs again from the
-start; a step ends when its frontier is quiet (or after `physics.MAX_ROUNDS` runs).
+those, two layers up. Every other piece is static until motion reaches it (see
+`physics`: it is then set free, and the simulation goes on from that moment).
 
 Contacts come from MuJoCo's own collision pass on the raft at rest (`Contacts`): a piece
 *rests on* another when their contact normal is mostly vertical and it is the upper one; a

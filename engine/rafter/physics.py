@@ -5,20 +5,26 @@ Every function is pure: a `Scene` in, a `Settled` out. A run compiles a model fr
 reads the poses back rounded. Identical scene, placements, seed and configuration therefore
 give identical results, and a stored scene is exactly what the next run starts from.
 
-Only the pieces a step can disturb move (`locality`): the others are static, and a step whose
-motion reaches a static piece runs again with that piece set free, until nothing static was
-touched by anything that moved (at most `MAX_ROUNDS` runs).
+Only the pieces a step can disturb move (`locality`): the others are static. The moment
+motion reaches a static piece, that piece (and what rests on it) is set free and a model
+with it free takes the motion over from there (`_Frontier`; at most `MAX_ROUNDS` times).
+The other way round, pieces that have been still for a while and touch nothing moving are
+held still where they are (`FREEZE_*`): a long settle is mostly a few pieces sliding or
+falling while the rest of the column waits, and the solver's cost grows steeply with the
+pieces free. A held piece that motion reaches again is set free again.
 
 Stopping rule: a settle ends once every free piece has been still for `still_windows`
 windows of `still_window_s` in a row: its mean position over a window (at its centre of mass
 and at its ends) differs from the previous window's by less than `still_mm_per_s` would
-carry it; never before `min_settle_s` (a piece just starting to tip is barely moving), and
-never past `max_settle_s` (a latency bound: MuJoCo's soft contacts let some propped pieces
-creep). Means over windows, not speeds at a step: the solver's contact jitter averages out, a
-slow slide does not. (MuJoCo's own sleeping judges speed over a few steps, and froze leaning
-cards mid-slide.) A piece gone overboard stops counting once it has had time to land: it has
-fallen, and its tumbling on the table holds nothing up. Whether the stored raft really is at
-rest is checked by `rest` (every piece free, no stopping rule).
+carry it; or, for a piece that jitters on a narrow footing, once its mean over the last
+`DRIFT_WINDOWS` windows has drifted from the mean over the ones before by less than
+`DRIFT_SHARE` of that speed; never before `min_settle_s` (a piece just starting to tip is
+barely moving), and never past `max_settle_s` (a latency bound: MuJoCo's soft contacts let
+some propped pieces creep). Means over windows, not speeds at a step: the solver's contact
+jitter averages out, a slow slide does not. (MuJoCo's own sleeping judges speed over a few
+steps, and froze leaning cards mid-slide.) A piece gone overboard stops counting once it has
+had time to land: it has fallen, and its tumbling on the table holds nothing up. Whether the
+stored raft really is at rest is checked by `rest` (every piece free, no stopping rule).
 
 A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
 card's top surface, except a lumber card that leans on the raft (the raft card, the box or
@@ -31,7 +37,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import mujoco
@@ -39,7 +45,7 @@ import numpy as np
 
 from .config import CONFIG, RafterConfig
 from .falls import fallen_ids
-from .locality import Contacts, column, moved_ids
+from .locality import SINK_MM, STILL_DEG, STILL_MM, Contacts, column
 from .mjcf import MM, OVERBOARD_BITS, piece_parts, raft_top_mm, scene_xml
 from .scene import LUMBER, Piece, Pose, Scene, yaw_quat
 from .tremor import lift_drift, perturb, rng_for
@@ -50,8 +56,19 @@ _RAY_START_M = 1.0  # rays start this high above the table
 _FAR_AWAY_M = 1.0  # where a lifted piece is taken once the hand has raised it
 _DOWN = np.array([0.0, 0.0, -1.0])
 _LANDING_S = 0.25  # a piece gone overboard reaches the table and stops tumbling within this
-MAX_ROUNDS = 3
-"""Runs of one step, each with more pieces free; the last one's result stands."""
+DRIFT_WINDOWS = 4
+DRIFT_SHARE = 0.5
+"""A piece rocking on two points of contact moves its window means back and forth; over
+`DRIFT_WINDOWS` windows it is still if it drifts slower than `DRIFT_SHARE` of the limit."""
+FREEZE_AFTER_S = 0.1
+FREEZE_CALM_WINDOWS = 2
+"""A settle this long may hold still the pieces still for `FREEZE_CALM_WINDOWS` windows
+(`_Model.settle`)..."""
+FREEZE_AT_LEAST = 3
+"""... when at least this many (and a quarter of the free ones) are."""
+MAX_FREEZES = 4
+MAX_ROUNDS = 6
+"""Times a step sets more pieces free (then the rest stays static, whatever reaches it)."""
 
 
 @dataclass(frozen=True)
@@ -75,10 +92,11 @@ class Settled:
     * `scene`: the pieces still on the raft, at rest (poses rounded);
     * `fallen`: the pieces in the sea, where they came to lie;
     * `placed`: the pieces as they were let go (after the tremor), before settling;
-    * `steps`: simulation steps of the last run (lift and settle);
-    * `frames`: every piece's pose every `record_every` steps of the last run, from its
+    * `steps`: simulation steps (lift and settle);
+    * `frames`: every piece's pose every `record_every` steps, from the
       first step until everything is still, if asked;
-    * `free`: how many pieces the last run set free; `runs`: how many runs it took.
+    * `free`: how many pieces were set free at some point; `runs`: how many models it
+      took (a first one, then one each time pieces were set free or held still).
     """
 
     scene: Scene
@@ -101,17 +119,19 @@ def frames_every(per_second: float, config: RafterConfig = CONFIG) -> int:
 
 class _Model:
     """One compiled scene: the MuJoCo model, its data, the piece ↔ body bookkeeping and the
-    frames recorded so far. `free` names the pieces that may move (None: all)."""
+    frames recorded so far. `free` names the pieces that may move (None: all). `carry` is
+    an earlier model of the same step with fewer pieces free: its free pieces, the hand and
+    the frames go on from where it stopped, the newly free pieces start at rest."""
 
     def __init__(self, scene: Scene, config: RafterConfig, *, held: str | None = None,
-                 free: Collection[str] | None = None, record_every: int = 0) -> None:
+                 free: Collection[str] | None = None, record_every: int = 0,
+                 carry: _Model | None = None) -> None:
         self.config = config
         self.scene = scene
         self.held = held
         self.top = raft_top_mm(config)
         self.model = mujoco.MjModel.from_xml_string(scene_xml(scene, config, held=held, free=free))
         self.data = mujoco.MjData(self.model)
-        mujoco.mj_forward(self.model, self.data)
         self.bodies = {p.id: self.model.body(p.id).id for p in scene.pieces}
         self.record_every = record_every
         self.frames: list[Scene] = []
@@ -122,6 +142,38 @@ class _Model:
                       if p.id != held and (free is None or p.id in free)]
         self._free_bodies = np.array([self.bodies[p.id] for p, _ in self._free], dtype=int)
         self._sunk_at = np.full(len(self._free), -1)  # the step each free piece went overboard
+        self.settle_from: int | None = None  # the step the settle began
+        self.ever_free = {p.id for p, _ in self._free}  # by this model or those before it
+        self.handover: tuple[list[str], np.ndarray, np.ndarray, list[np.ndarray]] | None = None
+        """How a settle that stopped to hold pieces still judged the free pieces so far."""
+        if carry is not None:
+            self._carry_on(carry)
+        mujoco.mj_forward(self.model, self.data)
+
+    def _carry_on(self, old: _Model) -> None:
+        """Take over `old`'s motion: poses and speeds of its free pieces, the hand's body,
+        the pieces gone overboard, the step count and the frames."""
+        free = {p.id for p, _ in self._free}
+        for (piece, qadr), body in zip(old._free, old._free_bodies):
+            if piece.id not in free:  # held still from now on, where it is
+                continue
+            new_body = self.bodies[piece.id]
+            new_qadr = int(self.model.jnt_qposadr[self.model.body_jntadr[new_body]])
+            old_dadr = int(old.model.jnt_dofadr[old.model.body_jntadr[body]])
+            new_dadr = int(self.model.jnt_dofadr[self.model.body_jntadr[new_body]])
+            self.data.qpos[new_qadr:new_qadr + 7] = old.data.qpos[qadr:qadr + 7]
+            self.data.qvel[new_dadr:new_dadr + 6] = old.data.qvel[old_dadr:old_dadr + 6]
+        self.data.mocap_pos[:] = old.data.mocap_pos
+        self.data.mocap_quat[:] = old.data.mocap_quat
+        self.data.time = old.data.time
+        sunk = {p.id: at for (p, _), at in zip(old._free, old._sunk_at) if at >= 0}
+        for i, (piece, _) in enumerate(self._free):
+            if piece.id in sunk:
+                self._sink(i, sunk[piece.id])
+        self.steps, self.frames, self.settle_from = old.steps, old.frames, old.settle_from
+        self.overboard |= old.overboard
+        self.handover = old.handover
+        self.ever_free |= old.ever_free
 
     def step(self, n: int = 1) -> None:
         """`n` steps in one call into MuJoCo (split where a frame is due)."""
@@ -142,32 +194,55 @@ class _Model:
             return
         floor = (self.top - self.config.simulation.overboard_mm) * MM
         sunk = self.data.xipos[self._free_bodies, 2] < floor
-        for i in np.flatnonzero(sunk):
-            piece, body = self._free[i][0], self._free_bodies[i]
-            if piece.id in self.overboard:
-                continue
-            self.overboard.add(piece.id)
-            self._sunk_at[i] = self.steps
-            geoms = slice(self.model.body_geomadr[body],
-                          self.model.body_geomadr[body] + self.model.body_geomnum[body])
-            self.model.geom_contype[geoms], self.model.geom_conaffinity[geoms] = OVERBOARD_BITS
+        for i in np.flatnonzero(sunk & (self._sunk_at < 0)):
+            self._sink(i, self.steps)
 
-    def settle(self) -> None:
-        """Step until every free piece is still (see the module's docstring)."""
+    def _sink(self, i: int, at_step: int) -> None:
+        """The `i`th free piece went overboard at `at_step`."""
+        body = self._free_bodies[i]
+        self.overboard.add(self._free[i][0].id)
+        self._sunk_at[i] = at_step
+        geoms = slice(self.model.body_geomadr[body],
+                      self.model.body_geomadr[body] + self.model.body_geomnum[body])
+        self.model.geom_contype[geoms], self.model.geom_conaffinity[geoms] = OVERBOARD_BITS
+
+    def settle(self, frontier: _Frontier | None = None, *,
+               may_freeze: bool = False) -> tuple[set[str], set[str]]:
+        """Step until every free piece is still (see the module's docstring); returns
+        (reached, frozen), both empty once the pieces are still. With a `frontier`, stop
+        early once moving pieces reach static ones and return those as `reached` (the caller
+        sets them free and goes on). With `may_freeze`, stop once enough free pieces have
+        been still for a while, touching nothing that moves, and return them as `frozen`
+        (the caller holds them still where they are and goes on: a long settle is usually
+        a few pieces sliding or falling, with the rest long at rest)."""
         sim = self.config.simulation
         dt = self.model.opt.timestep
         window = max(1, round(sim.still_window_s / dt))
         every = math.gcd(window, max(1, sim.check_every_steps))  # samples a window evenly
-        n_min = math.ceil(sim.min_settle_s / dt)
-        n_max = math.ceil(sim.max_settle_s / dt)
+        if self.settle_from is None:
+            self.settle_from = self.steps  # the hand's lift does not count
+        n_min = self.settle_from + math.ceil(sim.min_settle_s / dt)
+        n_max = self.settle_from + math.ceil(sim.max_settle_s / dt)
         reach = self._reach()
         limit = sim.still_mm_per_s * MM * window * dt
         landing = math.ceil(_LANDING_S / dt)
+        n_freeze = math.ceil(FREEZE_AFTER_S / dt)
         total = np.zeros_like(self._marks(reach))
-        last, still = None, 0
-        for n in range(every, n_max + every, every):
+        last: np.ndarray | None = None
+        history: list[np.ndarray] = []
+        calm = np.zeros(len(self._free), dtype=int)
+        if self.handover is not None:  # the pieces still free go on being judged as they were
+            ids, calm_was, last_was, history_was = self.handover
+            index = [ids.index(piece.id) for piece, _ in self._free]
+            calm, last, history = calm_was[index], last_was[index], [h[index] for h in history_was]
+            self.handover = None
+        for n in range(every, n_max - self.steps + every, every):
             self.step(every)
             self._clear_overboard()
+            if frontier is not None:
+                reached = frontier.reached(self)
+                if reached:
+                    return reached, set()
             total += self._marks(reach)
             if n % window:
                 continue
@@ -175,13 +250,42 @@ class _Model:
             # a piece in the sea has fallen, whatever it does there: once it has had time to
             # land, its tumbling no longer holds the step up
             watched = (self._sunk_at < 0) | (self.steps - self._sunk_at < landing)
-            if last is not None and np.abs(mean - last)[watched].max(initial=0.0) < limit:
-                still += 1
-            else:
-                still = 0
+            if last is not None:
+                calm = np.where(np.abs(mean - last).max(axis=(1, 2)) < limit, calm + 1, 0)
             last = mean
-            if n >= n_min and still >= sim.still_windows:
+            history.append(mean)
+            quiet = calm >= sim.still_windows
+            span = DRIFT_WINDOWS
+            if len(history) >= 2 * span:
+                drift = np.abs(sum(history[-span:]) - sum(history[-2 * span:-span])) / span
+                quiet |= drift.max(axis=(1, 2)) < limit * span * DRIFT_SHARE
+            if self.steps >= n_min and quiet[watched].all():
                 break
+            if may_freeze and self.steps - self.settle_from >= n_freeze:
+                frozen = self._still_apart(calm >= FREEZE_CALM_WINDOWS)
+                if len(frozen) >= max(FREEZE_AT_LEAST, len(self._free) // 4):
+                    assert last is not None  # windows were judged
+                    self.handover = ([p.id for p, _ in self._free], calm, last,
+                                     history[-2 * DRIFT_WINDOWS:])
+                    return set(), frozen
+        return set(), set()
+
+    def _still_apart(self, quiet: np.ndarray) -> set[str]:
+        """The quiet free pieces (a mask over them) that touch no free piece still moving
+        nor the hand's."""
+        restless = np.zeros(self.model.nbody, dtype=bool)
+        restless[self._free_bodies[~quiet]] = True
+        if self.held is not None:
+            restless[self.bodies[self.held]] = True
+        ncon = self.data.ncon
+        if ncon:
+            bodies = self.model.geom_bodyid[self.data.contact.geom[:ncon]]
+            a, b = bodies[:, 0], bodies[:, 1]
+            near = set(a[restless[b]].tolist()) | set(b[restless[a]].tolist())
+        else:
+            near = set()
+        return {piece.id for (piece, _), body, calm in zip(self._free, self._free_bodies, quiet)
+                if calm and int(body) not in near}
 
     def _reach(self) -> np.ndarray:
         """How far each free piece's outermost part lies from its centre of mass, m."""
@@ -230,9 +334,8 @@ class _Model:
         """The pieces on the raft and the pieces that fell (see the module's docstring)."""
         mujoco.mj_forward(self.model, self.data)  # positions of the last step
         pieces = self.poses()
-        # only a free piece can have fallen: a static one is where the stored raft had it
-        free = {p.id for p, _ in self._free}
-        low = {p.id for p in pieces if p.id in free and self.com_height(p.id) < 0}
+        # only a piece set free can have fallen: the others are where the stored raft had them
+        low = {p.id for p in pieces if p.id in self.ever_free and self.com_height(p.id) < 0}
         down = fallen_ids([p.id for p in pieces], low,
                           lumber=[p.id for p in pieces if p.kind == LUMBER],
                           touching=self._touching(), base=(RAFT, BOX),
@@ -241,7 +344,7 @@ class _Model:
         for piece in pieces:
             (fallen if piece.id in down else kept).append(piece)
         return Settled(Scene(tuple(kept)), tuple(fallen), placed, self.steps, tuple(self.frames),
-                       free=len(self._free))
+                       free=len(self.ever_free))
 
 
 def _footprint(kind: str, variant: int, x: float, y: float, yaw_deg: float,
@@ -438,32 +541,104 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
          placed: tuple[Piece, ...] = (), new: dict[str, Piece] | None = None,
          held: str | None = None, hand: _Hand | None = None,
          record_every: int = 0) -> Settled:
-    """Simulate a step with the `free` pieces free; while a moving piece touched a static
-    one, set that one (and what rests on it) free and run again from the start. After
-    `MAX_ROUNDS` runs the last one stands: a collapse that keeps spreading would otherwise
-    cost a whole-raft run of seconds. `contacts` are the raft's at rest."""
-    new = new or {}
-    start = {p.id: p for p in scene.pieces if p.id not in new}
-    for run in range(1, MAX_ROUNDS + 1):
-        model = _Model(scene, config, held=held, free=free, record_every=record_every)
-        if hand is not None:
+    """Simulate a step with the `free` pieces free; whenever a moving piece reaches a static
+    one, set that one (and what rests on it) free and go on from that moment (a model with
+    more pieces free takes over the motion); hold still the pieces long at rest that touch
+    nothing moving. After `MAX_ROUNDS` widenings the rest stays static: a collapse that keeps
+    spreading would otherwise cost a whole-raft run of seconds. `contacts` are the raft's at
+    rest."""
+    frontier = _Frontier(scene, new or {}, contacts, held=held,
+                         slack_mm=config.simulation.drop_gap_mm + 1.0)
+    model = _Model(scene, config, held=held, free=free, record_every=record_every)
+    widened = held_still = 0
+    reached, frozen = frontier.reached(model), set()  # a held piece moves from the first step
+    while True:
+        if reached:
+            free = free | contacts.with_riders(reached) - {held}
+            widened += 1
+        if frozen:
+            now = {p.id: p for p in model.poses()}
+            scene = Scene(tuple(now[p.id] if p.id in frozen else p for p in scene.pieces))
+            frontier.restart(now.values())
+            free = free - frozen
+            held_still += 1
+        if reached or frozen:
+            model = _Model(scene, config, held=held, free=free, record_every=record_every,
+                           carry=model)
+        if hand is not None and model.settle_from is None:
             hand(model)
-        model.settle()
-        result = model.sorted_result(placed)
-        after = (*result.scene.pieces, *result.fallen)
-        # a new piece drops onto what is under it before it rests: that is not a disturbance
-        moved = moved_ids(start, after) | moved_ids(new, after,
-                                                    slack_mm=config.simulation.drop_gap_mm + 1.0)
-        if held is not None:
-            moved.add(held)  # the hand moves it, whatever it touches
-        touching = Contacts(model.model, model.data).touching  # forwarded by sorted_result
-        reached = {other for piece in moved
-                   for other in contacts.touching.get(piece, set()) | touching.get(piece, set())
-                   if other not in free and other != held}
-        if not reached or run == MAX_ROUNDS:
-            return replace(result, runs=run)
-        free = free | contacts.with_riders(reached) - {held}
-    raise AssertionError("unreachable: the last run returns")
+        reached, frozen = model.settle(frontier if widened < MAX_ROUNDS else None,
+                                       may_freeze=held_still < MAX_FREEZES)
+        if not reached and not frozen:
+            return replace(model.sorted_result(placed), runs=1 + widened + held_still)
+
+
+class _Frontier:
+    """Which static pieces the moving ones reach. A free piece has *moved* once it is
+    further from its start than `locality.moved_ids` allows (a new piece: from where it was
+    let go, with `slack_mm` more, since it drops onto what is under it); a held piece moves
+    from the start. A moved piece reaches the static pieces it touched at rest and those it
+    touches now."""
+
+    def __init__(self, scene: Scene, new: Mapping[str, Piece], contacts: Contacts, *,
+                 held: str | None, slack_mm: float) -> None:
+        self.start = {p.id: p for p in scene.pieces} | dict(new)
+        self.new, self.contacts, self.held = new, contacts, held
+        self.slack_mm = slack_mm
+        self.moved: set[str] = {held} if held is not None else set()
+        self._bound: _Model | None = None
+
+    def restart(self, pieces: Iterable[Piece]) -> None:
+        """Count motion from here (where some pieces are being held still): a piece that
+        goes on moving soon moves again, one that only eases into its neighbours' contacts
+        does not."""
+        for piece in pieces:
+            self.start[piece.id] = piece
+        self.moved = {self.held} if self.held is not None else set()
+        self._bound = None
+
+    def _bind(self, model: _Model) -> None:
+        """Arrays over the model's free pieces, for vectorised checks every few steps."""
+        top = np.array([0.0, 0.0, model.top])
+        starts = [self.start[p.id] for p, _ in model._free]
+        self._ids = [p.id for p, _ in model._free]
+        self._start_pos = np.array([np.add(p.pose.pos, top) * MM for p in starts]).reshape(-1, 3)
+        self._start_quat = np.array([p.pose.quat for p in starts]).reshape(-1, 4)
+        slack = np.array([self.slack_mm if p.id in self.new else 0.0 for p in starts])
+        self._far_xy = (STILL_MM + slack) * MM
+        self._far_z = (SINK_MM + slack) * MM
+        self._qpos = np.array([qadr for _, qadr in model._free], dtype=int).reshape(-1, 1)
+        self._is_static = np.zeros(model.model.nbody, dtype=bool)
+        free_ids = set(self._ids)
+        for piece_id, body in model.bodies.items():
+            self._is_static[body] = piece_id not in free_ids and piece_id != self.held
+        self._bound = model
+
+    def reached(self, model: _Model) -> set[str]:
+        if self._bound is not model:
+            self._bind(model)
+        qpos = model.data.qpos
+        pos, quat = qpos[self._qpos + np.arange(3)], qpos[self._qpos + np.arange(3, 7)]
+        turn = 2 * np.degrees(np.arccos(np.minimum(1.0, np.abs((quat * self._start_quat).sum(1)))))
+        gone = ((np.hypot(*(pos[:, :2] - self._start_pos[:, :2]).T) > self._far_xy)
+                | (np.abs(pos[:, 2] - self._start_pos[:, 2]) > self._far_z) | (turn > STILL_DEG))
+        reached: set[str] = set()
+        for i in np.flatnonzero(gone):
+            if self._ids[i] not in self.moved:
+                self.moved.add(self._ids[i])
+        for piece_id in self.moved:
+            reached |= {other for other in self.contacts.touching.get(piece_id, ())
+                        if self._is_static[model.bodies[other]]}
+        moved_bodies = np.zeros(model.model.nbody, dtype=bool)
+        moved_bodies[[model.bodies[m] for m in self.moved]] = True
+        ncon = model.data.ncon
+        if ncon:
+            bodies = model.model.geom_bodyid[model.data.contact.geom[:ncon]]
+            a, b = bodies[:, 0], bodies[:, 1]
+            hits = np.concatenate((b[moved_bodies[a] & self._is_static[b]],
+                                   a[moved_bodies[b] & self._is_static[a]]))
+            reached |= {model.model.body(int(body)).name for body in set(hits.tolist())}
+        return reached
 
 
 def _whole(scene: Scene, *, config: RafterConfig, placed: tuple[Piece, ...] = (),
