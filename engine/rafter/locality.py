@@ -14,7 +14,7 @@ side contact (a card leaning on a rafter) binds both ways.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import mujoco
@@ -181,21 +181,3 @@ def column(scene: Scene, moved: Iterable[Piece], config: RafterConfig, *,
         if any(near_from_above(outline, other, margin_mm) for other in prints):
             found.add(piece.id)
     return found
-
-
-def moved_ids(before: Mapping[str, Piece], after: Iterable[Piece], *,
-              slack_mm: float = 0.0) -> set[str]:
-    """The pieces that moved (see `STILL_MM`; each distance grown by `slack_mm`) between two
-    poses."""
-    moved = set()
-    for piece in after:
-        start = before.get(piece.id)
-        if start is None:
-            continue
-        (x0, y0, z0), (x1, y1, z1) = start.pose.pos, piece.pose.pos
-        dot = abs(sum(a * b for a, b in zip(start.pose.quat, piece.pose.quat)))
-        turn = np.degrees(2 * np.arccos(min(1.0, dot)))
-        if (np.hypot(x1 - x0, y1 - y0) > STILL_MM + slack_mm or abs(z1 - z0) > SINK_MM + slack_mm
-                or turn > STILL_DEG):
-            moved.add(piece.id)
-    return moved

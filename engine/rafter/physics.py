@@ -575,10 +575,10 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
 
 class _Frontier:
     """Which static pieces the moving ones reach. A free piece has *moved* once it is
-    further from its start than `locality.moved_ids` allows (a new piece: from where it was
-    let go, with `slack_mm` more, since it drops onto what is under it); a held piece moves
-    from the start. A moved piece reaches the static pieces it touched at rest and those it
-    touches now."""
+    further from its start than `locality.STILL_MM`, `SINK_MM` or `STILL_DEG` allow (a new
+    piece: from where it was let go, with `slack_mm` more, since it drops onto what is under
+    it); a held piece moves from the start. A moved piece reaches the static pieces it
+    touched at rest and those it touches now."""
 
     def __init__(self, scene: Scene, new: Mapping[str, Piece], contacts: Contacts, *,
                  held: str | None, slack_mm: float) -> None:
