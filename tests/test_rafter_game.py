@@ -19,7 +19,7 @@ from engine.rafter.actions import Build, decode
 from engine.rafter.config import CONFIG
 from engine.rafter.layout import SPOTS, spot_u
 from engine.rafter.legality import NO_LUMBER, OFF_RAFT, ON_PIECE, ON_PRINT
-from engine.rafter.physics import settle, surface_under
+from engine.rafter.physics import Placement, place, settle, surface_under
 from engine.rafter.ranking import END_ALL_PLACED, END_PENALTIES, END_SOLO_FALL
 from engine.rafter.scene import CHEST, LUMBER, RAFTER, Piece, Pose, Scene, quat_up_z, yaw_quat
 from engine.rafter.state import (
@@ -89,6 +89,30 @@ def see_saw() -> Scene:
     result = settle(scene)
     assert result.fallen == ()
     return result.scene
+
+
+def test_a_see_saw_lifts_what_stands_on_its_rising_end(see_saw: Scene) -> None:
+    """One more chest on the see-saw's outer end (0.47 g x 52.5 mm) tips it: its inner end
+    rises under the stout rafter, far from the new chest. Were that rafter held still while
+    the card below it moved, it would pin the card down and nothing would fall; simulated
+    locally, the step ends as it does with the whole raft free."""
+    chest = [Placement(CHEST, 1, 115.0, 0.0)]
+    local = place(see_saw, chest, seed=None)
+    whole = place(see_saw, chest, seed=None, local=False)
+    assert "L0" in whole.fallen_ids
+    assert set(local.fallen_ids) == set(whole.fallen_ids)
+
+
+def test_what_stands_on_the_rising_end_two_layers_up_comes_along(see_saw: Scene) -> None:
+    """A chest on the stout rafter, and two more on the outer end: the see-saw starts to
+    tip and the outer chests slide off. The chest on the rafter rests two layers above the
+    card; held still, it would pin the rafter, the rafter the card, and nothing would go."""
+    counterweighted = place(see_saw, [Placement(CHEST, 2, 25.0, 0.0)], seed=None).scene
+    chests = [Placement(CHEST, 1, 115.0, 0.0), Placement(CHEST, 4, 108.0, 0.0)]
+    local = place(counterweighted, chests, seed=None)
+    whole = place(counterweighted, chests, seed=None, local=False)
+    assert {"C1.0", "C4.0"} <= set(whole.fallen_ids)
+    assert set(local.fallen_ids) == set(whole.fallen_ids)
 
 
 def with_long_rafter(scene: Scene) -> Scene:
