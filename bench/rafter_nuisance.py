@@ -1,0 +1,119 @@
+"""Rafter Five: does `hard` leave the next player a harder raft than `normal` does?
+
+Positions are build decisions of seeded random games (every `--every`th build once the raft
+holds `--min-pieces` pieces). At each, `normal` and `hard` choose a build from the same view
+with the same generator seed and their own budgets, and the build is played. Then the next
+player's turn (take and build) is played `--draws` times on each of the two rafts, each
+draw under its own tremor seed, by `--next` (a level, or `random`: random legal moves), and
+its falls are counted: a harder raft is one where the next turn falls more often. The difference is paired
+by position, with its 95% interval. Also printed: `outlook.safe_places` of each raft, the
+count `hard` itself steers by.
+
+    nice -n 10 python -m bench.rafter_nuisance [--positions 40] [--players 3] [--seed 1]
+        [--draws 4] [--next normal] [--every 3] [--min-pieces 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections.abc import Iterator
+from dataclasses import replace
+
+from bench.bots import interval
+from engine.computer import decision_seed, json_view
+from engine.core import Budget, ComputerPlayer
+from engine.rafter import SPEC
+from engine.rafter.computer import LEVELS
+from engine.rafter.computer.outlook import safe_places
+from engine.rafter.state import PLACE, RafterState
+from engine.rafter.tremor import derive_seed
+
+FELL = "rafter-fell"
+
+
+def positions(players: int, seed: int, every: int, min_pieces: int) -> Iterator[RafterState]:
+    """Build decisions of seeded random games, endlessly (one game after another)."""
+    for game in range(seed, seed + 10_000):
+        rng = random.Random(game)
+        state = SPEC.setup(players, game, {})
+        builds = 0
+        while not SPEC.is_over(state):
+            if state.phase == PLACE and len(state.scene.pieces) >= min_pieces:
+                builds += 1
+                if builds % every == 0:
+                    yield state
+            state, _ = SPEC.apply(state, state.current, rng.choice(
+                SPEC.legal_actions(state, state.current)))
+
+
+def built_by(player: ComputerPlayer, state: RafterState) -> RafterState:
+    seat = state.current
+    decision = player.choose(json_view(SPEC, state, seat), seat,
+                             random.Random(decision_seed(state.seed, state.version, seat)),
+                             Budget(player.budget))
+    return SPEC.apply(state, seat, decision.action)[0]
+
+
+def next_turn_falls(state: RafterState, player: ComputerPlayer | None, draws: int,
+                    seed: int) -> float:
+    """The share of `draws` turns of the next player (`player`, or random legal moves when
+    None) in which something fell."""
+    fell = 0
+    for draw in range(draws):
+        rng = random.Random(derive_seed(seed, draw, "turn"))
+        turn = replace(state, seed=derive_seed(seed, draw, "tremor"))  # the tremor's draw
+        seat = turn.current
+        while not SPEC.is_over(turn) and turn.current == seat:
+            if player is None:
+                action = rng.choice(SPEC.legal_actions(turn, seat))
+            else:
+                action = player.choose(json_view(SPEC, turn, seat), seat, rng,
+                                       Budget(player.budget)).action
+            turn, events = SPEC.apply(turn, seat, action)
+            if any(e.label.key == FELL for e in events):
+                fell += 1
+                break
+    return fell / draws
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.rafter_nuisance",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--draws", type=int, default=4)
+    parser.add_argument("--next", default="normal", choices=[*LEVELS, "random"])
+    parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--min-pieces", type=int, default=8)
+    args = parser.parse_args(argv)
+    falls: dict[str, list[float]] = {"normal": [], "hard": []}
+    places: dict[str, list[int]] = {"normal": [], "hard": []}
+    source = positions(args.players, args.seed, args.every, args.min_pieces)
+    while len(falls["hard"]) < args.positions:
+        state = next(source)
+        after = {level: built_by(LEVELS[level], state) for level in falls}
+        if any(SPEC.is_over(s) for s in after.values()):
+            continue
+        for level, raft in after.items():
+            falls[level].append(next_turn_falls(raft, LEVELS.get(args.next), args.draws,
+                                                raft.version))
+            places[level].append(safe_places(raft.scene, raft.last_rafter or 0,
+                                             raft.options.advanced))
+        print(f"  move {state.version:3d} on {len(state.scene.pieces):2d} pieces: next turn "
+              f"falls {falls['normal'][-1]:.2f} after normal, {falls['hard'][-1]:.2f} after "
+              f"hard; safe places {places['normal'][-1]} / {places['hard'][-1]}", flush=True)
+    gaps = [h - n for h, n in zip(falls["hard"], falls["normal"])]
+    print(f"{args.positions} positions ({args.players} players, seeds from {args.seed}), "
+          f"{args.draws} next turns each by {args.next}:")
+    for level, shares in falls.items():
+        print(f"  after {level:6s}: the next turn falls in {100 * statistics.fmean(shares):.1f}%"
+              f"; safe places left, mean {statistics.fmean(places[level]):.1f}")
+    print(f"  hard minus normal: {100 * statistics.fmean(gaps):+.1f} points "
+          f"± {100 * interval(gaps):.1f} (95%)")
+
+
+if __name__ == "__main__":
+    main()
