@@ -3,7 +3,9 @@
 `run(settings)` opens the store, loads the translations, builds the table service and
 serves every platform that has a token (Telegram, Discord, or both in one process, sharing
 the service and the store), and the web playground when it runs (bot/web), until SIGINT or
-SIGTERM, then shuts down cleanly (each outbox delivers what is queued, the store is closed).
+SIGTERM, then shuts down cleanly: the scheduler first (what it is firing finishes while the
+platforms can still send), then the platforms (each outbox delivers what is queued), then
+the store.
 
 One of several worker processes (`python -m bot --workers N`, bot/workers.py) runs it too,
 as `worker` i of `workers`: each serves Telegram's webhook and runs the scheduler (due work
@@ -22,6 +24,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.i18n import Translator
+from bot.scheduler import Scheduler
 from bot.storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -44,6 +47,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     discord_refused: tuple[type[BaseException], ...] = ()
     stop = stop_event or asyncio.Event()
     signals = _stop_on_signals(stop)
+    closing = asyncio.Event()  # the platforms close on this one: see `_stop_in_order`
     try:
         async with Store.open(settings.database) as store:
             service = TableService(store, translator,
@@ -75,7 +79,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                                       worker=worker, restarted=restarted)
                 # Telegram still counts what a process that stopped moments ago sent
                 runners.append(run_telegram(settings, service, store=store,
-                                            translator=translator, stop_event=stop,
+                                            translator=translator, stop_event=closing,
                                             quiet_for=quiet_for, webhook=webhook))
             if settings.has_discord and primary:
                 from discord import LoginFailure
@@ -84,18 +88,21 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
 
                 discord_refused = (LoginFailure,)
                 runners.append(run_discord(settings, service, store=store,
-                                           translator=translator, stop_event=stop))
+                                           translator=translator, stop_event=closing))
             if settings.runs_playground and primary:
                 runners.append(run_web(settings, service, translator=translator,
-                                       stop_event=stop))
+                                       stop_event=closing))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0
             service.scheduler.start()  # computer turns: due work, fired for every platform
+            ordered = asyncio.create_task(_stop_in_order(stop, service.scheduler, closing))
             try:
                 outcomes = await asyncio.gather(*(_stopping_all_on_failure(r, stop)
                                                   for r in runners), return_exceptions=True)
             finally:
+                ordered.cancel()
+                await asyncio.gather(ordered, return_exceptions=True)
                 await service.scheduler.stop()
     finally:
         _restore_signals(signals)
@@ -115,6 +122,17 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             status = 1
     log.info("Stopped")
     return status
+
+
+async def _stop_in_order(stop: asyncio.Event, scheduler: Scheduler,
+                         closing: asyncio.Event) -> None:
+    """On a stop, first the scheduler: no deadline fires any more, and those being fired
+    finish while every platform can still deliver what they send; then the platforms
+    close (each outbox delivering what is queued). A deadline left unfired stays stored for
+    the next start."""
+    await stop.wait()
+    await scheduler.stop()
+    closing.set()
 
 
 async def _stopping_all_on_failure(runner: Coroutine[Any, Any, None], stop: asyncio.Event

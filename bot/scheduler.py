@@ -78,6 +78,11 @@ class Scheduler:
         while self._firing:
             await asyncio.gather(*self._firing.values(), return_exceptions=True)
 
+    @property
+    def running(self) -> bool:
+        """Started and not stopped: deadlines fire."""
+        return self._task is not None
+
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._loop(), name="scheduler")
