@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import GameOver, IllegalAction, Label, Malformed, NotYourTurn
-from engine.rafter import SPEC, rules
+from engine.rafter import SPEC, legality, rules
 from engine.rafter.actions import Build, decode
 from engine.rafter.config import CONFIG
 from engine.rafter.layout import SPOTS, spot_u
@@ -518,6 +518,33 @@ def test_the_game_ends_when_someone_has_placed_every_chest() -> None:
     # no penalties, no chests lost: the one with more chests left loses the tie
     assert result.winners == (0,)
     assert SPEC.legal_actions(after, 1) == []
+
+
+def test_a_crowded_raft_is_searched_on_finer_grids_before_there_is_no_room() -> None:
+    """Gaps between builders and chests can be narrower than the coarse grid's 15 mm: when it
+    has no legal place, the finer grids are searched, and their places are the ones offered."""
+    scene = start_without()
+    off_raft = ((500,), (500,), (0,))  # a grid whose only pose lies beyond the raft
+    fine = legality.GRIDS[1]
+    assert not legality.has_place(scene, 5, False, grids=(off_raft,))
+    assert legality.candidates(scene, 5, False, grids=(off_raft,)) == ()
+    assert legality.has_place(scene, 5, False, grids=(off_raft, fine))
+    found = legality.candidates(scene, 5, False, grids=(off_raft, fine))
+    assert found and found == legality.candidates(scene, 5, False, grids=(fine,))
+    assert {x % 15 for x, _, _ in found} != {0}  # off the coarse grid's lines
+
+
+def test_the_game_ends_when_the_card_taken_has_no_legal_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last resort: the card goes back where it lay, the rafter into the sea."""
+    state = position(start_without(SMALL))
+    monkeypatch.setattr(rules, "has_place", lambda *args: False)
+    take = next(a for a in SPEC.legal_actions(state, 0) if decode(a).wood is None)
+    after, events = SPEC.apply(state, 0, take)
+    assert after.phase == OVER and after.ending.key == rules.END_NO_ROOM
+    assert events[-1].label == after.ending
+    assert after.sea_lumber == state.sea_lumber
+    assert SPEC.outcome(after) is not None
 
 
 def test_a_player_with_five_penalties_is_skipped() -> None:

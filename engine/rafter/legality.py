@@ -13,8 +13,9 @@ A rafter and a chest go anywhere on the card just placed, even partly hanging ov
 edges (the rulebook allows it; the physics decides whether they stay): each must reach onto
 the card, the chest may not overlap the rafter, and with the advanced rules neither may
 cover the card's own print. `RAFTER_PLACES` and `CHEST_PLACES` are the places offered.
-`candidates` lists legal card poses on a coarse grid: the menus start from one, and
-`legal_actions` offers them (the real choice is continuous: any whole mm and degree).
+`candidates` lists legal card poses on a coarse grid (finer ones when the raft is too crowded
+for it, `GRIDS`): the menus start from one, and `legal_actions` offers them (the real choice
+is continuous: any whole mm and degree). No legal place on the finest grid ends the game.
 """
 
 from __future__ import annotations
@@ -48,6 +49,17 @@ ON_PRINT = "rafter-why-on-print"
 COARSE_X = tuple(range(-60, 61, 15))
 COARSE_Y = tuple(range(-45, 46, 15))
 COARSE_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)
+FINE_X = tuple(range(-60, 61, 5))
+FINE_Y = tuple(range(-45, 46, 5))
+FINE_ANGLES = tuple(range(0, 360, 15))
+Grid = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # x, y and angles
+GRIDS: tuple[Grid, ...] = ((COARSE_X, COARSE_Y, COARSE_ANGLES),
+                           (FINE_X, FINE_Y, COARSE_ANGLES),
+                           (FINE_X, FINE_Y, FINE_ANGLES))
+"""Where a card's place is looked for, coarse first; a finer grid only when the coarser one
+has no legal place. On a crowded raft the gaps between builders and chests are narrower
+than the coarse grid's 15 mm: ending the game there ("no room") would end it while a player
+could still see a place."""
 
 
 def lumber_problem(probe: RaftProbe, card: int, x: float, y: float, angle: float, *,
@@ -160,9 +172,11 @@ def place_pairs(card: int, rafter: int, *, advanced: bool,
                 yield place, chest
 
 
-def _poses_nearest_first() -> list[tuple[int, int, int]]:
-    return sorted(((x, y, a) for x in COARSE_X for y in COARSE_Y for a in COARSE_ANGLES),
-                  key=lambda p: (p[0] ** 2 + p[1] ** 2, p))
+@lru_cache(maxsize=8)
+def _poses_nearest_first(grid: Grid) -> tuple[tuple[int, int, int], ...]:
+    xs, ys, angles = grid
+    return tuple(sorted(((x, y, a) for x in xs for y in ys for a in angles),
+                        key=lambda p: (p[0] ** 2 + p[1] ** 2, p)))
 
 
 def _legal(probe: RaftProbe, card: int, pose: tuple[int, int, int], advanced: bool) -> bool:
@@ -172,14 +186,23 @@ def _legal(probe: RaftProbe, card: int, pose: tuple[int, int, int], advanced: bo
 
 
 @lru_cache(maxsize=32)
-def has_place(scene: Scene, card: int, advanced: bool) -> bool:
-    """Whether the card has any legal pose on the coarse grid (stops at the first found)."""
+def has_place(scene: Scene, card: int, advanced: bool, grids: tuple[Grid, ...] = GRIDS) -> bool:
+    """Whether the card has any legal pose on the first grid of `grids` that has one
+    (stops at the first found)."""
     probe = probe_for(scene)
-    return any(_legal(probe, card, pose, advanced) for pose in _poses_nearest_first())
+    return any(_legal(probe, card, pose, advanced)
+               for grid in grids for pose in _poses_nearest_first(grid))
 
 
 @lru_cache(maxsize=32)
-def candidates(scene: Scene, card: int, advanced: bool) -> tuple[tuple[int, int, int], ...]:
-    """Legal card poses (x, y, angle) on the coarse grid, nearest the raft's centre first."""
+def candidates(scene: Scene, card: int, advanced: bool, grids: tuple[Grid, ...] = GRIDS,
+               ) -> tuple[tuple[int, int, int], ...]:
+    """Legal card poses (x, y, angle) on the first grid of `grids` that has any, nearest the
+    raft's centre first."""
     probe = probe_for(scene)
-    return tuple(pose for pose in _poses_nearest_first() if _legal(probe, card, pose, advanced))
+    for grid in grids:
+        found = tuple(pose for pose in _poses_nearest_first(grid)
+                      if _legal(probe, card, pose, advanced))
+        if found:
+            return found
+    return ()
