@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from bench.bots import interval
+from bench.rafter_endings import FELL
 from engine.computer import decision_seed, json_view
 from engine.core import Budget, ComputerPlayer
 from engine.rafter import SPEC
@@ -29,8 +30,6 @@ from engine.rafter.computer import LEVELS
 from engine.rafter.computer.outlook import safe_places
 from engine.rafter.state import PLACE, RafterState
 from engine.rafter.tremor import derive_seed
-
-FELL = "rafter-fell"
 
 
 def positions(players: int, seed: int, every: int, min_pieces: int) -> Iterator[RafterState]:

@@ -117,6 +117,11 @@ def frames_every(per_second: float, config: RafterConfig = CONFIG) -> int:
     return max(1, round(1 / (per_second * config.simulation.timestep_s)))
 
 
+def _dof_address(model: mujoco.MjModel, body: int) -> int:
+    """Where a free body's six speeds start in `qvel`."""
+    return int(model.jnt_dofadr[model.body_jntadr[body]])
+
+
 class _Model:
     """One compiled scene: the MuJoCo model, its data, the piece ↔ body bookkeeping and the
     frames recorded so far. `free` names the pieces that may move (None: all). `carry` is
@@ -153,16 +158,14 @@ class _Model:
     def _carry_on(self, old: _Model) -> None:
         """Take over `old`'s motion: poses and speeds of its free pieces, the hand's body,
         the pieces gone overboard, the step count and the frames."""
-        free = {p.id for p, _ in self._free}
-        for (piece, qadr), body in zip(old._free, old._free_bodies):
+        free = {p.id: (qadr, body) for (p, qadr), body in zip(self._free, self._free_bodies)}
+        for (piece, old_qadr), old_body in zip(old._free, old._free_bodies):
             if piece.id not in free:  # held still from now on, where it is
                 continue
-            new_body = self.bodies[piece.id]
-            new_qadr = int(self.model.jnt_qposadr[self.model.body_jntadr[new_body]])
-            old_dadr = int(old.model.jnt_dofadr[old.model.body_jntadr[body]])
-            new_dadr = int(self.model.jnt_dofadr[self.model.body_jntadr[new_body]])
-            self.data.qpos[new_qadr:new_qadr + 7] = old.data.qpos[qadr:qadr + 7]
-            self.data.qvel[new_dadr:new_dadr + 6] = old.data.qvel[old_dadr:old_dadr + 6]
+            qadr, body = free[piece.id]
+            dadr, old_dadr = _dof_address(self.model, body), _dof_address(old.model, old_body)
+            self.data.qpos[qadr:qadr + 7] = old.data.qpos[old_qadr:old_qadr + 7]
+            self.data.qvel[dadr:dadr + 6] = old.data.qvel[old_dadr:old_dadr + 6]
         self.data.mocap_pos[:] = old.data.mocap_pos
         self.data.mocap_quat[:] = old.data.mocap_quat
         self.data.time = old.data.time
@@ -253,10 +256,10 @@ class _Model:
             if last is not None:
                 calm = np.where(np.abs(mean - last).max(axis=(1, 2)) < limit, calm + 1, 0)
             last = mean
-            history.append(mean)
+            history = [*history[1 - 2 * DRIFT_WINDOWS:], mean]  # what the drift rule needs
             quiet = calm >= sim.still_windows
             span = DRIFT_WINDOWS
-            if len(history) >= 2 * span:
+            if len(history) == 2 * span:
                 drift = np.abs(sum(history[-span:]) - sum(history[-2 * span:-span])) / span
                 quiet |= drift.max(axis=(1, 2)) < limit * span * DRIFT_SHARE
             if self.steps >= n_min and quiet[watched].all():
@@ -265,8 +268,7 @@ class _Model:
                 frozen = self._still_apart(calm >= FREEZE_CALM_WINDOWS)
                 if len(frozen) >= max(FREEZE_AT_LEAST, len(self._free) // 4):
                     assert last is not None  # windows were judged
-                    self.handover = ([p.id for p, _ in self._free], calm, last,
-                                     history[-2 * DRIFT_WINDOWS:])
+                    self.handover = ([p.id for p, _ in self._free], calm, last, history)
                     return set(), frozen
         return set(), set()
 
@@ -622,10 +624,8 @@ class _Frontier:
         turn = 2 * np.degrees(np.arccos(np.minimum(1.0, np.abs((quat * self._start_quat).sum(1)))))
         gone = ((np.hypot(*(pos[:, :2] - self._start_pos[:, :2]).T) > self._far_xy)
                 | (np.abs(pos[:, 2] - self._start_pos[:, 2]) > self._far_z) | (turn > STILL_DEG))
+        self.moved.update(self._ids[i] for i in np.flatnonzero(gone))
         reached: set[str] = set()
-        for i in np.flatnonzero(gone):
-            if self._ids[i] not in self.moved:
-                self.moved.add(self._ids[i])
         for piece_id in self.moved:
             reached |= {other for other in self.contacts.touching.get(piece_id, ())
                         if self._is_static[model.bodies[other]]}
