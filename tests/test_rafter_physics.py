@@ -25,6 +25,7 @@ from engine.rafter.physics import (
     settle,
     surface_under,
 )
+from engine.rafter.rest import rest_check
 from engine.rafter.risk import Risk, classify, lift_risk, placement_risk
 from engine.rafter.scene import (
     CHEST,
@@ -180,6 +181,22 @@ def test_motion_that_reaches_a_still_piece_sets_it_free() -> None:
     assert result.fallen_ids == ("L0",)
 
 
+def test_once_pieces_are_held_still_the_hand_reaches_nothing_more(held_by_counterweight) -> None:
+    """The lifted piece moves from the first step, so what it touched is set free at once;
+    but holding pieces still happens after the lift, with the piece gone: were it to reach
+    its old neighbours again, they would be set free the moment they were held still, and a
+    settle would spend its time doing and undoing that."""
+    from engine.rafter.physics import _Frontier, _Model
+
+    scene = held_by_counterweight.scene
+    lifted = f"R{STOUT}"
+    frontier = _Frontier(scene, {}, RaftProbe(scene).contacts(), held=lifted, slack_mm=1.0)
+    model = _Model(scene, CONFIG, held=lifted, free=set())
+    assert frontier.reached(model) == {"L0"}
+    frontier.restart(scene.pieces)
+    assert frontier.reached(model) == set()
+
+
 def test_pieces_at_rest_are_held_still_while_another_falls(held_by_counterweight) -> None:
     """Nothing here is static to begin with, so every model after the first is one that
     holds still the pieces at rest, touching nothing that moves, while the card tips and
@@ -197,6 +214,35 @@ def test_pieces_at_rest_are_held_still_while_another_falls(held_by_counterweight
     assert result.fallen_ids == whole.fallen_ids == ("L0",)
     for still in ("L1", "C2.0", "C3.0"):
         assert result.scene.get(still).pose.pos == pytest.approx(scene.get(still).pose.pos, abs=0.1)
+
+
+@pytest.mark.parametrize("recheck", [True, False])
+def test_a_piece_held_still_too_soon_comes_free_again_before_the_raft_is_stored(
+        monkeypatch, recheck: bool) -> None:
+    """Holding still made careless on purpose (every piece counts as calm at once): a card
+    put down hanging past its tipping point is held still at the first look, mid-tip. Before
+    the raft is stored the pieces held still come free again for a moment; the card moves,
+    so the settle goes on and it falls in this move, as with the whole raft free. Without
+    that recheck it would be stored hanging, and fall in the next player's move."""
+    from engine.rafter import physics
+
+    far = [card(-45.0, variant=1), Placement(CHEST, 2, -55.0, 0.0), Placement(CHEST, 3, -20.0, 0.0)]
+    raft = place(Scene(), far, seed=None).scene
+    hanging = physics._drop(RaftProbe(raft), card(OUT), OUT, 0.0, 0.0)
+    scene = raft.with_pieces((hanging,))
+    monkeypatch.setattr(physics, "FREEZE_CALM_WINDOWS", 0)
+    monkeypatch.setattr(physics, "FREEZE_AFTER_S", 0.0)
+    if not recheck:  # a recheck that sees nothing
+        monkeypatch.setattr(physics._Model, "recheck", lambda model, seconds: False)
+    result = physics._run(scene, set(scene.ids()), RaftProbe(raft).contacts(), config=CONFIG,
+                          placed=(hanging,), new={hanging.id: hanging})
+    assert result.runs >= 2  # pieces were held still
+    if recheck:
+        assert result.fallen_ids == ("L0",)
+        assert rest_check(result.scene).at_rest(0.5)
+    else:
+        assert result.fallen_ids == ()
+        assert rest_check(result.scene).fallen == ("L0",)
 
 
 def test_frames_cover_the_lift_and_stop_when_asleep(held_by_counterweight) -> None:

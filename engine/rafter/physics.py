@@ -11,7 +11,10 @@ with it free takes the motion over from there (`_Frontier`; at most `MAX_ROUNDS`
 The other way round, pieces that have been still for a while and touch nothing moving are
 held still where they are (`FREEZE_*`): a long settle is mostly a few pieces sliding or
 falling while the rest of the column waits, and the solver's cost grows steeply with the
-pieces free. A held piece that motion reaches again is set free again.
+pieces free. A held piece that motion reaches again is set free again (even once the
+widenings are used up). And before the raft is stored, the pieces held still come free again
+for a moment (`RECHECK_S`): one that speeds up (it tips, slides, or lost what held it up)
+rather than slowing down (easing into its contacts) sends the settle on.
 
 Stopping rule: a settle ends once every free piece has been still for `still_windows`
 windows of `still_window_s` in a row: its mean position over a window (at its centre of mass
@@ -68,7 +71,15 @@ FREEZE_AT_LEAST = 3
 """... when at least this many (and a quarter of the free ones) are."""
 MAX_FREEZES = 4
 MAX_ROUNDS = 6
-"""Times a step sets more pieces free (then the rest stays static, whatever reaches it)."""
+"""Times a step sets more pieces free (then the pieces never free stay static, whatever
+reaches them; those held still for a while still come free again)."""
+RECHECK_S = 0.1
+"""Once a settle that held pieces still has ended, they all come free again, from where they
+are, for this long: one held still a moment before it tipped, or left where what held it up
+went away, moves within it (and the settle goes on). Only then is the raft stored."""
+MAX_RECHECKS = 2
+"""Rechecks at most (after each that found motion, pieces may be held still `MAX_FREEZES`
+more times)."""
 
 
 @dataclass(frozen=True)
@@ -271,6 +282,23 @@ class _Model:
                     self.handover = ([p.id for p, _ in self._free], calm, last, history)
                     return set(), frozen
         return set(), set()
+
+    def recheck(self, seconds: float) -> bool:
+        """Step for `seconds` from here: does any free piece (not overboard) move faster over
+        the second half than over the first, and further than `locality.STILL_MM`? A piece
+        set free settles into its contacts (a tall stack held still does not sink into what
+        holds it up) and slows down; one that falls, tips or slides speeds up."""
+        half = max(1, round(seconds / 2 / self.model.opt.timestep))
+        reach = self._reach()
+        distances = []  # how far each piece moved over each half
+        marks = self._marks(reach)
+        for _ in range(2):
+            self.step(half)
+            self._clear_overboard()
+            marks, before = self._marks(reach), marks
+            distances.append(np.abs(marks - before).max(axis=(1, 2)))
+        first, second = distances
+        return bool(((second > STILL_MM * MM) & (second > first))[self._sunk_at < 0].any())
 
     def _still_apart(self, quiet: np.ndarray) -> set[str]:
         """The quiet free pieces (a mask over them) that touch no free piece still moving
@@ -553,11 +581,14 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
                          slack_mm=config.simulation.drop_gap_mm + 1.0)
     model = _Model(scene, config, held=held, free=free, record_every=record_every)
     widened = held_still = 0
+    rechecks = 0
     reached, frozen = frontier.reached(model), set()  # a held piece moves from the first step
     while True:
         if reached:
             free = free | contacts.with_riders(reached) - {held}
             widened += 1
+            if widened >= MAX_ROUNDS:  # from now on only pieces held still come free again
+                frontier.only = model.ever_free | free
         if frozen:
             now = {p.id: p for p in model.poses()}
             scene = Scene(tuple(now[p.id] if p.id in frozen else p for p in scene.pieces))
@@ -569,10 +600,23 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
                            carry=model)
         if hand is not None and model.settle_from is None:
             hand(model)
-        reached, frozen = model.settle(frontier if widened < MAX_ROUNDS else None,
-                                       may_freeze=held_still < MAX_FREEZES)
-        if not reached and not frozen:
-            return replace(model.sorted_result(placed), runs=1 + widened + held_still)
+        reached, frozen = model.settle(frontier,
+                                       may_freeze=held_still < MAX_FREEZES * (1 + rechecks))
+        if reached or frozen:
+            continue
+        held_back = model.ever_free - free - model.overboard
+        if rechecks == MAX_RECHECKS or not held_back:
+            return replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
+        rechecks += 1  # the pieces held still come free again, at rest where they are
+        now = {p.id: p for p in model.poses()}
+        scene = Scene(tuple(now.get(p.id, p) for p in scene.pieces))
+        free = free | held_back
+        model = _Model(scene, config, held=held, free=free, record_every=record_every,
+                       carry=model)
+        if not model.recheck(RECHECK_S):
+            return replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
+        frontier.restart(model.poses())  # count motion from here
+        model.settle_from = model.steps  # and settle afresh, however long the step took
 
 
 class _Frontier:
@@ -588,15 +632,17 @@ class _Frontier:
         self.new, self.contacts, self.held = new, contacts, held
         self.slack_mm = slack_mm
         self.moved: set[str] = {held} if held is not None else set()
+        self.only: Collection[str] | None = None
+        """When set, the only static pieces that can be reached."""
         self._bound: _Model | None = None
 
     def restart(self, pieces: Iterable[Piece]) -> None:
         """Count motion from here (where some pieces are being held still): a piece that
         goes on moving soon moves again, one that only eases into its neighbours' contacts
-        does not."""
+        does not. (By now the hand has taken its piece away: it reaches nothing more.)"""
         for piece in pieces:
             self.start[piece.id] = piece
-        self.moved = {self.held} if self.held is not None else set()
+        self.moved = set()
         self._bound = None
 
     def _bind(self, model: _Model) -> None:
@@ -638,7 +684,7 @@ class _Frontier:
             hits = np.concatenate((b[moved_bodies[a] & self._is_static[b]],
                                    a[moved_bodies[b] & self._is_static[a]]))
             reached |= {model.model.body(int(body)).name for body in set(hits.tolist())}
-        return reached
+        return reached if self.only is None else reached & set(self.only)
 
 
 def _whole(scene: Scene, *, config: RafterConfig, placed: tuple[Piece, ...] = (),
