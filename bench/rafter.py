@@ -24,7 +24,8 @@ import time
 
 from bench.figures import ms, p95
 from engine.rafter.config import CONFIG
-from engine.rafter.physics import RAFT, Placement, RaftProbe, lift, place
+from engine.rafter.physics import Placement, lift, place
+from engine.rafter.probe import RAFT, RaftProbe
 from engine.rafter.risk import placement_risk
 from engine.rafter.scene import CHEST, LUMBER, RAFTER, Scene
 from engine.rafter.tremor import derive_seed

@@ -19,7 +19,8 @@ from engine.rafter.actions import Build, decode
 from engine.rafter.config import CONFIG
 from engine.rafter.layout import SPOTS, spot_u
 from engine.rafter.legality import NO_LUMBER, OFF_RAFT, ON_PIECE, ON_PRINT
-from engine.rafter.physics import Placement, place, settle, surface_under
+from engine.rafter.physics import Placement, place, settle
+from engine.rafter.probe import surface_under
 from engine.rafter.ranking import END_ALL_PLACED, END_PENALTIES, END_SOLO_FALL
 from engine.rafter.scene import CHEST, LUMBER, RAFTER, Piece, Pose, Scene, quat_up_z, yaw_quat
 from engine.rafter.state import (

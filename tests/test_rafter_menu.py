@@ -32,7 +32,7 @@ from engine.rafter.menu import (
     pose_from_key,
     pose_key,
 )
-from engine.rafter.physics import RaftProbe
+from engine.rafter.probe import RaftProbe
 from engine.rafter.rules import takeable
 from engine.rafter.scene import LUMBER, RAFTER, Piece, Pose, Scene, yaw_quat
 from engine.rafter.state import PLACE, TAKE, RafterState, starting_scene, state_problems

@@ -14,17 +14,8 @@ import pytest
 
 from engine.core import Malformed
 from engine.rafter.config import CONFIG, load_config, parse_config
-from engine.rafter.physics import (
-    RAFT,
-    Placement,
-    RaftProbe,
-    footprint_points,
-    frames_every,
-    lift,
-    place,
-    settle,
-    surface_under,
-)
+from engine.rafter.physics import Placement, frames_every, lift, place, settle
+from engine.rafter.probe import RAFT, RaftProbe, footprint_points, surface_under
 from engine.rafter.rest import rest_check
 from engine.rafter.risk import Risk, classify, lift_risk, placement_risk
 from engine.rafter.scene import (

@@ -5,7 +5,9 @@ as a `GameSpec`.
 * `scene`    - the physical raft as plain values (pieces, poses in mm) and its JSON codec;
 * `mjcf`     - the MuJoCo model of a scene;
 * `tremor`   - the seeded hand tremor and seed derivation;
-* `physics`  - drop pieces, lift a rafter, settle, sort what fell below the raft top;
+* `probe`    - what is under a footprint (rays through the raft, no simulation);
+* `physics`  - drop pieces, lift a rafter, settle, sort what fell below the raft top
+  (`locality`: which pieces a step sets free; `rest`: is a stored raft at rest?);
 * `risk`     - "how risky is this?" as safe / shaky / dangerous;
 * `seating`, `falls`, `ranking` - colours per player count, sorting fallen pieces, the end
   conditions and the ranking (rulebook and house variant; readings documented there);

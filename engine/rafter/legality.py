@@ -33,7 +33,7 @@ from .layout import (
     raft_to_card,
     rafter_footprint,
 )
-from .physics import RAFT, RaftProbe, footprint_points, probe_for
+from .probe import RAFT, RaftProbe, footprint_points, probe_for
 from .scene import CHEST, LUMBER, RAFTER, Scene
 
 FINE_GRID = (23, 5)

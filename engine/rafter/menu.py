@@ -46,7 +46,7 @@ from .legality import (
     lumber_problem,
     rafter_place_ok,
 )
-from .physics import RaftProbe, probe_for
+from .probe import RaftProbe, probe_for
 from .risk import lift_risk, placement_risk
 from .rules import build_placements, takeable
 from .scene import LUMBER, RAFTER, Scene

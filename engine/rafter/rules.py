@@ -40,7 +40,8 @@ from .legality import (
     rafter_place_ok,
 )
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options
-from .physics import Placement, Settled, lift, place, probe_for
+from .physics import Placement, Settled, lift, place
+from .probe import probe_for
 from .ranking import Tally, end_reason
 from .scene import CHEST, LUMBER, RAFTER, Piece, quat_up_z
 from .seating import chests_per_seat, seat_colors

@@ -21,7 +21,7 @@ from ..actions import Build
 from ..config import CONFIG
 from ..layout import card_to_raft
 from ..legality import ChestPlace, RafterPlace, place_pairs
-from ..physics import RaftProbe
+from ..probe import RaftProbe
 from ..rules import build_placements
 from ..scene import CHEST, RAFTER
 from ..state import RafterState

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Budget, ComputerPlayer, Decision
-from ..physics import RaftProbe
+from ..probe import RaftProbe
 from ..state import TAKE
 from . import work
 from .building import build_options, try_builds

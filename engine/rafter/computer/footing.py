@@ -21,7 +21,7 @@ import numpy as np
 from ..config import CONFIG
 from ..layout import card_to_raft
 from ..legality import FINE_GRID, SUPPORT_TOLERANCE_MM
-from ..physics import BOX, SEA, RaftProbe, footprint_points
+from ..probe import BOX, SEA, RaftProbe, footprint_points
 from ..scene import CHEST, LUMBER, RAFTER
 
 Point = tuple[float, float]

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Budget, ComputerPlayer, Decision, Label
-from ..physics import RaftProbe
+from ..probe import RaftProbe
 from ..state import TAKE, RafterState
 from . import normal, reasons, work
 from .building import SAFE_MM, BuildOption, Tried, build_options, try_builds

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Budget, ComputerPlayer, Decision, Label
-from ..physics import RaftProbe
+from ..probe import RaftProbe
 from ..state import TAKE, RafterState
 from . import reasons, work
 from .building import SAFE_MM, BuildOption, Tried, build_options, try_builds

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..config import CONFIG
 from ..legality import COARSE_ANGLES, COARSE_X, COARSE_Y, SCREEN_GRID, lumber_problem
-from ..physics import RaftProbe
+from ..probe import RaftProbe
 from ..scene import LUMBER, RAFTER, Scene
 from .building import ROUGH_GRID, SAFE_MM, place_choices, raft_margins
 from .footing import footing

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ..actions import REACH_MM
 from ..layout import card_to_raft
 from ..legality import COARSE_ANGLES, SCREEN_GRID, candidates, lumber_problem
-from ..physics import RaftProbe
+from ..probe import RaftProbe
 from ..scene import LUMBER
 from ..state import RafterState
 
