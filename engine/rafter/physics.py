@@ -474,8 +474,9 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
     """Simulate a step with the `free` pieces free; whenever a moving piece reaches a static
     one, set that one (and what rests on it) free and go on from that moment (a model with
     more pieces free takes over the motion); hold still the pieces long at rest that touch
-    nothing moving. After `MAX_ROUNDS` widenings the rest stays static: a collapse that keeps
-    spreading would otherwise cost a whole-raft run of seconds. `contacts` are the raft's at
+    nothing moving. After `MAX_ROUNDS` widenings the pieces never free stay static: a
+    collapse that keeps spreading would otherwise cost a whole-raft run of seconds. Before
+    returning, recheck the pieces held still (`RECHECK_S`). `contacts` are the raft's at
     rest."""
     frontier = _Frontier(scene, new or {}, contacts, held=held,
                          slack_mm=config.simulation.drop_gap_mm + 1.0)
