@@ -3,10 +3,10 @@
 `bench.rafter` plays its games anew, so a change of the physics changes the games it times.
 This records the moves on rafts of `--pieces` or more of seeded random games once (the state
 before each move and the move, pickled to a local file: a bench scratch file, not a format
-to keep), then replays exactly those moves and prints their process time. With `--rest`, every raft a
-move leaves is checked as `bench.rafter_rest` does (all pieces free for two simulated
-seconds), and so is the raft it started from: a fall from a raft that had been at rest is
-one the move left behind (a restless recorded raft is the recording version's doing).
+to keep), then replays exactly those moves and prints their process time. With `--rest`,
+every raft a move leaves is checked as `bench.rafter_rest` does (all pieces free for two
+simulated seconds), and so is the raft it started from: a fall from a raft that had been at
+rest is one the move left behind (a restless recorded raft is the recording version's doing).
 
     python -m bench.rafter_moves --record F [--games 3] [--game-players 4,3,4] [--seed 11]
     python -m bench.rafter_moves --replay F [--verbose] [--rest]

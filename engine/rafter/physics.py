@@ -506,18 +506,18 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
         if reached or frozen:
             continue
         held_back = model.ever_free - free - model.overboard
-        if rechecks == MAX_RECHECKS or not held_back:
-            return replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
-        rechecks += 1  # the pieces held still come free again, at rest where they are
-        now = {p.id: p for p in model.poses()}
-        scene = Scene(tuple(now.get(p.id, p) for p in scene.pieces))
-        free = free | held_back
-        model = _Model(scene, config, held=held, free=free, record_every=record_every,
-                       carry=model)
-        if not model.recheck(RECHECK_S):
-            return replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
-        frontier.restart(model.poses())  # count motion from here
-        model.settle_from = model.steps  # and settle afresh, however long the step took
+        if held_back and rechecks < MAX_RECHECKS:
+            rechecks += 1  # the pieces held still come free again, at rest where they are
+            now = {p.id: p for p in model.poses()}
+            scene = Scene(tuple(now.get(p.id, p) for p in scene.pieces))
+            free = free | held_back
+            model = _Model(scene, config, held=held, free=free, record_every=record_every,
+                           carry=model)
+            if model.recheck(RECHECK_S):
+                frontier.restart(model.poses())  # count motion from here
+                model.settle_from = model.steps  # and settle afresh, however long it took
+                continue
+        return replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
 
 
 class _Frontier:
