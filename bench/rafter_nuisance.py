@@ -5,9 +5,10 @@ holds `--min-pieces` pieces). At each, `normal` and `hard` choose a build from t
 with the same generator seed and their own budgets, and the build is played. Then the next
 player's turn (take and build) is played `--draws` times on each of the two rafts, each
 draw under its own tremor seed, by `--next` (a level, or `random`: random legal moves), and
-its falls are counted: a harder raft is one where the next turn falls more often. The difference is paired
-by position, with its 95% interval. Also printed: `outlook.safe_places` of each raft, the
-count `hard` itself steers by.
+its falls are counted: a harder raft is one where the next turn falls more often. The
+difference is paired by position, with its 95% interval. Also printed: `outlook.safe_places`
+of each raft, the count `hard` itself steers by, and how often each level's own build fell
+(a nuisance must not cost the builder).
 
     nice -n 10 python -m bench.rafter_nuisance [--positions 40] [--players 3] [--seed 1]
         [--draws 4] [--next normal] [--every 3] [--min-pieces 8]
@@ -47,12 +48,14 @@ def positions(players: int, seed: int, every: int, min_pieces: int) -> Iterator[
                 SPEC.legal_actions(state, state.current)))
 
 
-def built_by(player: ComputerPlayer, state: RafterState) -> RafterState:
+def built_by(player: ComputerPlayer, state: RafterState) -> tuple[RafterState, bool]:
+    """The raft `player`'s build leaves, and whether anything fell in it."""
     seat = state.current
     decision = player.choose(json_view(SPEC, state, seat), seat,
                              random.Random(decision_seed(state.seed, state.version, seat)),
                              Budget(player.budget))
-    return SPEC.apply(state, seat, decision.action)[0]
+    after, events = SPEC.apply(state, seat, decision.action)
+    return after, any(e.label.key == FELL for e in events)
 
 
 def next_turn_falls(state: RafterState, player: ComputerPlayer | None, draws: int,
@@ -90,12 +93,16 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     falls: dict[str, list[float]] = {"normal": [], "hard": []}
     places: dict[str, list[int]] = {"normal": [], "hard": []}
+    own_falls: dict[str, list[bool]] = {"normal": [], "hard": []}
     source = positions(args.players, args.seed, args.every, args.min_pieces)
     while len(falls["hard"]) < args.positions:
         state = next(source)
-        after = {level: built_by(LEVELS[level], state) for level in falls}
+        built = {level: built_by(LEVELS[level], state) for level in falls}
+        after = {level: raft for level, (raft, _) in built.items()}
         if any(SPEC.is_over(s) for s in after.values()):
             continue
+        for level, (_, fell) in built.items():
+            own_falls[level].append(fell)
         for level, raft in after.items():
             falls[level].append(next_turn_falls(raft, LEVELS.get(args.next), args.draws,
                                                 raft.version))
@@ -109,7 +116,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.draws} next turns each by {args.next}:")
     for level, shares in falls.items():
         print(f"  after {level:6s}: the next turn falls in {100 * statistics.fmean(shares):.1f}%"
-              f"; safe places left, mean {statistics.fmean(places[level]):.1f}")
+              f"; safe places left, mean {statistics.fmean(places[level]):.1f}; its own "
+              f"build fell in {100 * statistics.fmean(own_falls[level]):.1f}%")
     print(f"  hard minus normal: {100 * statistics.fmean(gaps):+.1f} points "
           f"± {100 * interval(gaps):.1f} (95%)")
 

@@ -19,9 +19,11 @@ from engine.core import Budget, ComputerPlayer, Decision
 from engine.rafter import SPEC
 from engine.rafter.actions import Build, decode
 from engine.rafter.computer import BASELINES, LEVELS
+from engine.rafter.computer.outlook import safe_places
 from engine.rafter.computer.reasons import KEYS
 from engine.rafter.config import CONFIG
-from engine.rafter.physics import settle
+from engine.rafter.physics import dropped, settle
+from engine.rafter.rules import build_placements
 from engine.rafter.scene import CHEST, LUMBER, RAFTER, Scene
 from engine.rafter.state import PLACE, TAKE, RafterState, starting_scene
 from tests.test_rafter_game import lying
@@ -209,6 +211,19 @@ def test_careful_levels_build_where_it_stands(level: str) -> None:
     assert isinstance(decode(decision.action), Build)
     for seed in range(3):  # whatever the real tremor
         assert not fell(replace(state, seed=seed), decision.action)
+
+
+def test_hard_leaves_the_next_card_fewer_safe_places_than_normal_does() -> None:
+    """On the overhang raft normal lays its card where the next one still has room; hard,
+    as safely for itself (the test above), lays it where little room is left."""
+    state = _overhang()
+    left = {}
+    for level in ("normal", "hard"):
+        build = decode(decide(LEVELS[level], state, seconds=LEVELS[level].budget).action)
+        assert isinstance(build, Build)
+        raft = dropped(state.scene, build_placements(state, build))
+        left[level] = safe_places(raft, LONG, advanced=False)
+    assert left["hard"] < left["normal"] / 2
 
 
 def test_a_rafter_in_the_sea_is_taken_first() -> None:

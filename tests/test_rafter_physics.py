@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import Malformed
 from engine.rafter.config import CONFIG, load_config, parse_config
-from engine.rafter.physics import Placement, frames_every, lift, place, settle
+from engine.rafter.physics import Placement, dropped, frames_every, lift, place, settle
 from engine.rafter.probe import RAFT, RaftProbe, footprint_points, surface_under
 from engine.rafter.rest import rest_check
 from engine.rafter.risk import Risk, classify, lift_risk, placement_risk
@@ -121,6 +121,20 @@ def test_pieces_drop_onto_what_is_below() -> None:
     scene = place(Scene(), [card(0.0), Placement(CHEST, 0, 0.0, 0.0)], seed=None).scene
     chest = scene.get("C0.0")
     assert chest.pose.pos[2] == pytest.approx(CONFIG.lumber.sim_thickness, abs=0.1)
+
+
+def test_dropped_pieces_lie_where_aimed_on_what_is_below_without_simulating() -> None:
+    """A card half over the raft's edge would tip in the physics; dropped, it just lies
+    flat where aimed, and a chest on its outer end lies on it."""
+    gap = CONFIG.simulation.drop_gap_mm
+    scene = dropped(Scene(), [card(OUT), Placement(CHEST, 0, OUT + 30.0, 0.0)])
+    lumber, chest = scene.get("L0"), scene.get("C0.0")
+    assert lumber.pose.pos == pytest.approx((OUT, 0.0, gap), abs=0.01)
+    assert lumber.pose.quat == pytest.approx((1.0, 0.0, 0.0, 0.0))
+    assert chest.pose.pos == pytest.approx((OUT + 30.0, 0.0, gap + CONFIG.lumber.sim_thickness
+                                            + gap), abs=0.01)
+    assert place(Scene(), [card(OUT), Placement(CHEST, 0, OUT + 30.0, 0.0)],
+                 seed=None).fallen  # the physics lets it tip
 
 
 def test_surface_under_tells_lumber_chest_and_raft_apart() -> None:

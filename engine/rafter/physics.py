@@ -393,6 +393,18 @@ def _drop(probe: RaftProbe, placement: Placement, x: float, y: float, yaw: float
                  placement.index)
 
 
+def dropped(scene: Scene, placements: Sequence[Placement], *,
+            config: RafterConfig = CONFIG) -> Scene:
+    """The raft with the pieces put down exactly where aimed, each lying flat on the highest
+    surface under it, without simulating (how a build would look if nothing tilted: a quick
+    guess at the raft it leaves)."""
+    for placement in placements:
+        piece = _drop(probe_for(scene, config), placement, placement.x, placement.y,
+                      placement.yaw_deg)
+        scene = scene.with_pieces((piece,))
+    return scene
+
+
 def place(scene: Scene, placements: Sequence[Placement], *, seed: int | None,
           config: RafterConfig = CONFIG, record_every: int = 0, local: bool = True) -> Settled:
     """Put pieces down (in order, each dropped onto what is below it, the earlier ones
