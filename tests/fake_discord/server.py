@@ -1438,11 +1438,13 @@ class FakeDiscordServer(Waiting):
         used, reset_at = self._buckets.get(key, (0, now + window))
         if now >= reset_at:
             used, reset_at = 0, now + window
-        reset_after = max(reset_at - now, 0.001)
+        # in whole milliseconds, rounded up: a client that waits exactly what it is told
+        # must find the bucket refilled (rounding to the nearest could tell it 0.5 ms short)
+        reset_after = max(math.ceil((reset_at - now) * 1000) / 1000, 0.001)
         headers = {
             "X-RateLimit-Limit": str(limit),
             "X-RateLimit-Bucket": bucket_hash,
-            "X-RateLimit-Reset": f"{reset_at:.3f}",
+            "X-RateLimit-Reset": f"{math.ceil(reset_at * 1000) / 1000:.3f}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
         }
         if used >= limit:
