@@ -1,17 +1,18 @@
 """Rafter Five: does `hard` leave the next player a harder raft than `normal` does?
 
-Positions are build decisions of seeded random games (every `--every`th build once the raft
-holds `--min-pieces` pieces). At each, `normal` and `hard` choose a build from the same view
-with the same generator seed and their own budgets, and the build is played. Then the next
-player's turn (take and build) is played `--draws` times on each of the two rafts, each
-draw under its own tremor seed, by `--next` (a level, or `random`: random legal moves), and
+Positions are build decisions of seeded games (every `--every`th build once the raft holds
+`--min-pieces` pieces), played by random legal moves or, with `--from LEVEL`, by that level
+(rafts built by careful players are tidier and leave more room to take away). At each,
+`normal` and `hard` choose a build from the same view with the same generator seed and
+their own budgets, and the build is played. Then the next player's turn (take and build)
+is played `--draws` times on each of the two rafts, each draw under its own tremor seed, by `--next` (a level, or `random`: random legal moves), and
 its falls are counted: a harder raft is one where the next turn falls more often. The
 difference is paired by position, with its 95% interval. Also printed: `outlook.safe_places`
 of each raft, the count `hard` itself steers by, and how often each level's own build fell
 (a nuisance must not cost the builder).
 
     nice -n 10 python -m bench.rafter_nuisance [--positions 40] [--players 3] [--seed 1]
-        [--draws 4] [--next normal] [--every 3] [--min-pieces 8]
+        [--draws 4] [--next normal] [--every 3] [--min-pieces 8] [--from random]
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ from engine.rafter.state import PLACE, RafterState
 from engine.rafter.tremor import derive_seed
 
 
-def positions(players: int, seed: int, every: int, min_pieces: int) -> Iterator[RafterState]:
-    """Build decisions of seeded random games, endlessly (one game after another)."""
+def positions(players: int, seed: int, every: int, min_pieces: int,
+              player: ComputerPlayer | None = None) -> Iterator[RafterState]:
+    """Build decisions of seeded games played by `player` (None: random legal moves),
+    endlessly (one game after another)."""
     for game in range(seed, seed + 10_000):
         rng = random.Random(game)
         state = SPEC.setup(players, game, {})
@@ -44,8 +47,13 @@ def positions(players: int, seed: int, every: int, min_pieces: int) -> Iterator[
                 builds += 1
                 if builds % every == 0:
                     yield state
-            state, _ = SPEC.apply(state, state.current, rng.choice(
-                SPEC.legal_actions(state, state.current)))
+            seat = state.current
+            if player is None:
+                action = rng.choice(SPEC.legal_actions(state, seat))
+            else:
+                action = player.choose(json_view(SPEC, state, seat), seat, rng,
+                                       Budget(player.budget)).action
+            state, _ = SPEC.apply(state, seat, action)
 
 
 def built_by(player: ComputerPlayer, state: RafterState) -> tuple[RafterState, bool]:
@@ -90,11 +98,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--next", default="normal", choices=[*LEVELS, "random"])
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--min-pieces", type=int, default=8)
+    parser.add_argument("--from", dest="source", default="random", choices=[*LEVELS, "random"],
+                        help="who plays the games the positions come from")
     args = parser.parse_args(argv)
     falls: dict[str, list[float]] = {"normal": [], "hard": []}
     places: dict[str, list[int]] = {"normal": [], "hard": []}
     own_falls: dict[str, list[bool]] = {"normal": [], "hard": []}
-    source = positions(args.players, args.seed, args.every, args.min_pieces)
+    source = positions(args.players, args.seed, args.every, args.min_pieces,
+                       LEVELS.get(args.source))
     while len(falls["hard"]) < args.positions:
         state = next(source)
         built = {level: built_by(LEVELS[level], state) for level in falls}
@@ -112,7 +123,8 @@ def main(argv: list[str] | None = None) -> None:
               f"falls {falls['normal'][-1]:.2f} after normal, {falls['hard'][-1]:.2f} after "
               f"hard; safe places {places['normal'][-1]} / {places['hard'][-1]}", flush=True)
     gaps = [h - n for h, n in zip(falls["hard"], falls["normal"])]
-    print(f"{args.positions} positions ({args.players} players, seeds from {args.seed}), "
+    print(f"{args.positions} positions ({args.players} players, seeds from {args.seed}, "
+          f"games played by {args.source}), "
           f"{args.draws} next turns each by {args.next}:")
     for level, shares in falls.items():
         print(f"  after {level:6s}: the next turn falls in {100 * statistics.fmean(shares):.1f}%"

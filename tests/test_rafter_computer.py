@@ -19,10 +19,12 @@ from engine.core import Budget, ComputerPlayer, Decision
 from engine.rafter import SPEC
 from engine.rafter.actions import Build, decode
 from engine.rafter.computer import BASELINES, LEVELS
-from engine.rafter.computer.outlook import safe_places
+from engine.rafter.computer.building import build_options
+from engine.rafter.computer.outlook import Outlook, pose_margins, safe_places
 from engine.rafter.computer.reasons import KEYS
 from engine.rafter.config import CONFIG
 from engine.rafter.physics import dropped, settle
+from engine.rafter.probe import RaftProbe
 from engine.rafter.rules import build_placements
 from engine.rafter.scene import CHEST, LUMBER, RAFTER, Scene
 from engine.rafter.state import PLACE, TAKE, RafterState, starting_scene
@@ -224,6 +226,22 @@ def test_hard_leaves_the_next_card_fewer_safe_places_than_normal_does() -> None:
         raft = dropped(state.scene, build_placements(state, build))
         left[level] = safe_places(raft, LONG, advanced=False)
     assert left["hard"] < left["normal"] / 2
+
+
+def test_the_outlook_judged_only_where_a_build_changes_the_raft_counts_as_judged_afresh() -> None:
+    """`Outlook` judges again only the poses the new pieces come near: every build's margins
+    must be the ones `pose_margins` finds on the whole raft it leaves."""
+    state = _overhang()
+    outlook = Outlook(state.scene, LONG, state.card or 0, advanced=False)
+    options = build_options(state, RaftProbe(state.scene), random.Random(3), 60)
+    counts = set()
+    for option in options[::max(1, len(options) // 12)]:
+        raft = dropped(state.scene, build_placements(state, option.build))
+        new = raft.pieces[len(state.scene.pieces):]
+        assert len(new) == 3  # card, rafter, chest
+        counts.add(safe_places(raft, LONG, advanced=False))
+        assert (outlook.margins_after(raft, new) == pose_margins(raft, LONG, advanced=False)).all()
+    assert len(counts) >= 3  # builds that leave the next card different room
 
 
 def test_a_rafter_in_the_sea_is_taken_first() -> None:

@@ -6,9 +6,11 @@ safe one: the one just used is the only one they may not take).
 Building: only poses well inside their footing are compared; its chest goes as far out over
 the card's unsupported end as that allows (a chest that falls on someone else's turn is
 their penalty). The raft each compared build would leave, its pieces lying where aimed, is
-judged by how few safe places it leaves the next card (`outlook`); then, the worst for the
-next player first, each gets the tremor trials normal would give it until one comes through
-them all. When there is no room to compare, or nothing safe, it builds as normal does.
+judged by the room it leaves the next card (`outlook.room`: how deep inside their footings
+the best few card poses would hold a load; a count of safe places is 0 on most big rafts,
+where the next player still builds); then, the worst for the next player first, each gets
+the tremor trials normal would give it until one comes through them all. When there is no room
+to compare, or nothing safe, it builds as normal does.
 """
 
 from __future__ import annotations
@@ -28,17 +30,18 @@ from . import normal, reasons, work
 from .building import SAFE_MM, BuildOption, Tried, build_options
 from .determinize import sampled_state
 from .normal import best_tried, build_reason, first_clean
-from .outlook import safe_places
+from .outlook import Outlook, room
 
 BUDGET_S = 3.0
 CHEST_ROOM_MM = 3.0  # how much of the load's margin above `SAFE_MM` the chest may spend
 CHEST_OUT_MM = 20.0
 """How far a chest may stand out past what holds its card up: in the trials of a card laid
 over the raft's edge, chests 30-40 mm out fell in half the tremor draws, 24 mm out in none."""
-CHEST_WEIGHT = 0.1  # per mm the chest stands out, in safe places left to the next player
+ROOM_WEIGHT = 1.0  # per mm of `outlook.room` taken from the next card
+CHEST_WEIGHT = 0.1  # per mm the chest stands out, likewise
 STEADY_WEIGHT = 0.2  # per point of `BuildOption.steady`, likewise
 TIGHTER_BY = 3  # fewer safe places than the steadiest build leaves, to be worth a word
-MOST_JUDGED = 6  # safe builds whose rafts are judged for the next player
+MOST_JUDGED = 16  # safe builds whose rafts are judged for the next player
 
 
 def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budget) -> Decision:
@@ -73,10 +76,12 @@ def _build(state: RafterState, thinking: float, rng: random.Random, budget: Budg
     if count < 2:  # no room to compare: build as normal does
         return _as_normal(state, options, trials, rng, budget)
     judged: list[tuple[float, BuildOption, int]] = []  # (nuisance, build, safe places left)
+    outlook = Outlook(state.scene, state.held or 0, state.card or 0, state.options.advanced)
     for option in _spread(safe, count, rng):
         left = dropped(state.scene, build_placements(state, option.build))
-        places = safe_places(left, state.held or 0, state.options.advanced)
-        judged.append((_nuisance(option, places), option, places))
+        margins = outlook.margins_after(left, left.pieces[len(state.scene.pieces):])
+        places = int((margins >= SAFE_MM).sum())
+        judged.append((_nuisance(option, room(margins)), option, places))
         if budget.expired():  # only a guard: judge by what was judged
             break
     steadiest_places = judged[0][2]
@@ -106,8 +111,8 @@ def _spread(safe: list[BuildOption], count: int, rng: random.Random) -> list[Bui
     return top + rng.sample(rest, min(count - len(top), len(rest)))
 
 
-def _nuisance(option: BuildOption, places_left: int) -> float:
-    return (-places_left + CHEST_WEIGHT * max(0.0, -option.chest_margin)
+def _nuisance(option: BuildOption, room_left: float) -> float:
+    return (-ROOM_WEIGHT * room_left + CHEST_WEIGHT * max(0.0, -option.chest_margin)
             + STEADY_WEIGHT * option.steady)
 
 

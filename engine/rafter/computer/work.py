@@ -18,7 +18,8 @@ PLANNING_S = (0.05, 0.004)  # finding and sizing up the card poses, before any t
 DRAW_S = 0.0015  # drawing one card pose and checking it
 DRAWS_PER_S = 120  # poses drawn per second of budget
 MAX_DRAWS = 300
-OUTLOOK_S = (0.1, 0.0015)  # measured 60-140 ms on 40-75 pieces
+OUTLOOK_BASE_S = (0.03, 0.001)  # judging the raft before the build: measured 50 ms on 30-50 pieces
+OUTLOOK_S = (0.02, 0.0008)  # then each raft a build would leave: measured 30-45 ms
 OUTLOOK_SHARE = 0.25  # of the budget a level that judges the raft it leaves spends on that
 SHARE = 0.6  # of the budget given to trials: the rest is headroom for a slow machine
 
@@ -51,5 +52,7 @@ def lift_trials(thinking_s: float, pieces: int) -> int:
 
 def outlooks(thinking_s: float, pieces: int) -> int:
     """How many rafts a build would leave can be judged for the next player (`outlook`: it
-    screens every coarse card pose on the new raft) in `OUTLOOK_SHARE` of `thinking_s`."""
-    return math.floor(thinking_s * OUTLOOK_SHARE / _cost(OUTLOOK_S, pieces))
+    screens the coarse card poses on the raft, then again where each build changes it) in
+    `OUTLOOK_SHARE` of `thinking_s`."""
+    left = thinking_s * OUTLOOK_SHARE - _cost(OUTLOOK_BASE_S, pieces)
+    return max(0, math.floor(left / _cost(OUTLOOK_S, pieces)))
