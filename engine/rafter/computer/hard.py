@@ -9,8 +9,8 @@ their penalty). The raft each compared build would leave, its pieces lying where
 judged by the room it leaves the next card (`outlook.room`: how deep inside their footings
 the best few card poses would hold a load; a count of safe places is 0 on most big rafts,
 where the next player still builds); then, the worst for the next player first, each gets
-the tremor trials normal would give it until one comes through them all. When there is no room
-to compare, or nothing safe, it builds as normal does.
+the tremor trials normal would give it until one comes through them all. With fewer than two
+safe builds to compare, it builds as normal does.
 """
 
 from __future__ import annotations

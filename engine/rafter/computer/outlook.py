@@ -86,7 +86,7 @@ def _margin(probe: RaftProbe, card: int, pose: tuple[int, int, int], centres: np
 
 
 class Outlook:
-    """`safe_places` of the rafts the builds of one decision would leave, each judged only
+    """`pose_margins` of the rafts the builds of one decision would leave, each judged only
     where it differs from the raft before. `in_hand` is the card being built with (it is on
     every raft judged, so the next player's card is another)."""
 
