@@ -47,13 +47,15 @@ def positions(players: int, seed: int, every: int, min_pieces: int,
                 builds += 1
                 if builds % every == 0:
                     yield state
-            seat = state.current
-            if player is None:
-                action = rng.choice(SPEC.legal_actions(state, seat))
-            else:
-                action = player.choose(json_view(SPEC, state, seat), seat, rng,
-                                       Budget(player.budget)).action
-            state, _ = SPEC.apply(state, seat, action)
+            state, _ = SPEC.apply(state, state.current, action_by(player, state, rng))
+
+
+def action_by(player: ComputerPlayer | None, state: RafterState, rng: random.Random) -> str:
+    """What `player` (None: random legal moves) does in `state`, for the seat to act."""
+    seat = state.current
+    if player is None:
+        return rng.choice(SPEC.legal_actions(state, seat))
+    return player.choose(json_view(SPEC, state, seat), seat, rng, Budget(player.budget)).action
 
 
 def built_by(player: ComputerPlayer, state: RafterState) -> tuple[RafterState, bool]:
@@ -76,12 +78,7 @@ def next_turn_falls(state: RafterState, player: ComputerPlayer | None, draws: in
         turn = replace(state, seed=derive_seed(seed, draw, "tremor"))  # the tremor's draw
         seat = turn.current
         while not SPEC.is_over(turn) and turn.current == seat:
-            if player is None:
-                action = rng.choice(SPEC.legal_actions(turn, seat))
-            else:
-                action = player.choose(json_view(SPEC, turn, seat), seat, rng,
-                                       Budget(player.budget)).action
-            turn, events = SPEC.apply(turn, seat, action)
+            turn, events = SPEC.apply(turn, seat, action_by(player, turn, rng))
             if any(e.label.key == FELL for e in events):
                 fell += 1
                 break
