@@ -5,11 +5,12 @@ Positions are build decisions of seeded games (every `--every`th build once the 
 (rafts built by careful players are tidier and leave more room to take away). At each,
 `normal` and `hard` choose a build from the same view with the same generator seed and
 their own budgets, and the build is played. Then the next player's turn (take and build)
-is played `--draws` times on each of the two rafts, each draw under its own tremor seed, by `--next` (a level, or `random`: random legal moves), and
-its falls are counted: a harder raft is one where the next turn falls more often. The
-difference is paired by position, with its 95% interval. Also printed: `outlook.safe_places`
-of each raft, the count `hard` itself steers by, and how often each level's own build fell
-(a nuisance must not cost the builder).
+is played `--draws` times on each of the two rafts, each draw under its own tremor seed, by
+`--next` (a level, or `random`: random legal moves), and its falls are counted: a harder
+raft is one where the next turn falls more often. The difference is paired by position,
+with its 95% interval. Also printed: `outlook.safe_places` of each raft (the next card's
+safe coarse poses; `hard` steers by the room those poses leave), and how often each level's
+own build fell (a nuisance must not cost the builder).
 
     nice -n 10 python -m bench.rafter_nuisance [--positions 40] [--players 3] [--seed 1]
         [--draws 4] [--next normal] [--every 3] [--min-pieces 8] [--from random]

@@ -30,7 +30,7 @@ from . import normal, reasons, work
 from .building import SAFE_MM, BuildOption, Tried, build_options
 from .determinize import sampled_state
 from .normal import best_tried, build_reason, first_clean
-from .outlook import Outlook, room
+from .outlook import Outlook, room, safe_count
 
 BUDGET_S = 3.0
 CHEST_ROOM_MM = 3.0  # how much of the load's margin above `SAFE_MM` the chest may spend
@@ -80,7 +80,7 @@ def _build(state: RafterState, thinking: float, rng: random.Random, budget: Budg
     for option in _spread(safe, count, rng):
         left = dropped(state.scene, build_placements(state, option.build))
         margins = outlook.margins_after(left, left.pieces[len(state.scene.pieces):])
-        places = int((margins >= SAFE_MM).sum())
+        places = safe_count(margins)
         judged.append((_nuisance(option, room(margins)), option, places))
         if budget.expired():  # only a guard: judge by what was judged
             break

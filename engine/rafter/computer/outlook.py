@@ -64,7 +64,12 @@ def pose_margins(scene: Scene, mine: int, advanced: bool) -> np.ndarray:
 def safe_places(scene: Scene, mine: int, advanced: bool) -> int:
     """Poses of the coarse grid where the next card, with a rafter and a chest, would rest
     safely."""
-    return int((pose_margins(scene, mine, advanced) >= SAFE_MM).sum())
+    return safe_count(pose_margins(scene, mine, advanced))
+
+
+def safe_count(margins: np.ndarray) -> int:
+    """How many of `pose_margins` are safe (`SAFE_MM` or more)."""
+    return int((margins >= SAFE_MM).sum())
 
 
 def room(margins: np.ndarray) -> float:
