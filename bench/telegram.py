@@ -39,8 +39,9 @@ from pathlib import Path
 from bench.figures import ms, p95
 from bot.i18n import Translator
 from bot.storage import Store
+from bot.table_posts import events_from_json
 from bot.table_screens import players_of
-from bot.tables import TableService, events_from_json
+from bot.tables import TableService
 from bot.telegram import OutboxLimits, TelegramBot
 from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, FloodControl, MessageRecord
 

@@ -145,7 +145,7 @@ class TableHistory:
 
     async def _replay_of(self: TableService, table: TableRow) -> Replay | None:
         """The game rebuilt from the store, or None if what is kept does not add up."""
-        from bot.tables import events_from_json
+        from bot.table_posts import events_from_json
 
         spec = self.games[table.game]
         seats = await self.store.list_seats(table.id)

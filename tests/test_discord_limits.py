@@ -17,8 +17,8 @@ from bot.discord.pacing import GlobalPacer
 from bot.discord.render import CONTENT_LIMIT, ELLIPSIS, escape
 from bot.rules_text import rules_text
 from bot.screens import Post, Role
+from bot.table_posts import events_from_json
 from bot.table_screens import players_of
-from bot.tables import events_from_json
 from engine.registry import GAMES
 from tests.discord_e2e_helpers import (
     TR,

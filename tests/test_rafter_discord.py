@@ -19,7 +19,7 @@ import pytest_asyncio
 from PIL import Image
 
 from bot.payloads import decode
-from bot.tables import events_from_json
+from bot.table_posts import events_from_json
 from engine.rafter import SPEC
 from engine.rafter.menu import pose_from_key
 from tests.discord_e2e_helpers import (

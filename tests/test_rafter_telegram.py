@@ -20,7 +20,7 @@ import pytest_asyncio
 from PIL import Image
 
 from bot.payloads import Press, decode
-from bot.tables import events_from_json
+from bot.table_posts import events_from_json
 from engine.rafter import SPEC
 from engine.rafter.menu import pose_from_key
 from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord

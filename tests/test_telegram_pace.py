@@ -28,8 +28,9 @@ import pytest_asyncio
 
 from bot.payloads import decode
 from bot.storage import Store
+from bot.table_posts import events_from_json
 from bot.table_screens import players_of
-from bot.tables import TableService, events_from_json
+from bot.tables import TableService
 from bot.telegram import OutboxLimits, Rate, TelegramBot
 from engine.core import GameSpec
 from engine.registry import GAMES
