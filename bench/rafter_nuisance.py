@@ -21,13 +21,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from bench.bots import interval
 from bench.rafter_endings import FELL
 from engine.computer import decision_seed, json_view
-from engine.core import Budget, ComputerPlayer
+from engine.core import Budget, ComputerPlayer, Event
 from engine.rafter import SPEC
 from engine.rafter.computer import LEVELS
 from engine.rafter.computer.outlook import safe_places
@@ -66,24 +66,34 @@ def built_by(player: ComputerPlayer, state: RafterState) -> tuple[RafterState, b
                              random.Random(decision_seed(state.seed, state.version, seat)),
                              Budget(player.budget))
     after, events = SPEC.apply(state, seat, decision.action)
-    return after, any(e.label.key == FELL for e in events)
+    return after, any_fell(events)
 
 
 def next_turn_falls(state: RafterState, player: ComputerPlayer | None, draws: int,
                     seed: int) -> float:
     """The share of `draws` turns of the next player (`player`, or random legal moves when
     None) in which something fell."""
-    fell = 0
-    for draw in range(draws):
+    return statistics.fmean(next_turns_fell(state, player, range(draws), seed))
+
+
+def next_turns_fell(state: RafterState, player: ComputerPlayer | None, draws: Iterable[int],
+                    seed: int) -> list[bool]:
+    """Whether something fell in each of the next player's turns numbered `draws`, each
+    under its own tremor and choices drawn from `seed` and its number."""
+    fell = []
+    for draw in draws:
         rng = random.Random(derive_seed(seed, draw, "turn"))
         turn = replace(state, seed=derive_seed(seed, draw, "tremor"))  # the tremor's draw
         seat = turn.current
-        while not SPEC.is_over(turn) and turn.current == seat:
+        events: tuple[Event, ...] = ()
+        while not SPEC.is_over(turn) and turn.current == seat and not any_fell(events):
             turn, events = SPEC.apply(turn, seat, action_by(player, turn, rng))
-            if any(e.label.key == FELL for e in events):
-                fell += 1
-                break
-    return fell / draws
+        fell.append(any_fell(events))
+    return fell
+
+
+def any_fell(events: Iterable[Event]) -> bool:
+    return any(e.label.key == FELL for e in events)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -77,9 +77,8 @@ def _build(state: RafterState, thinking: float, rng: random.Random, budget: Budg
         return _as_normal(state, options, trials, rng, budget)
     judged: list[tuple[float, BuildOption, int]] = []  # (nuisance, build, safe places left)
     outlook = Outlook(state.scene, state.held or 0, state.card or 0, state.options.advanced)
-    for option in _spread(safe, count, rng):
-        left = dropped(state.scene, build_placements(state, option.build))
-        margins = outlook.margins_after(left, left.pieces[len(state.scene.pieces):])
+    for option in spread(safe, count, rng):
+        margins = left_for_next(state, outlook, option)
         places = safe_count(margins)
         judged.append((_nuisance(option, room(margins)), option, places))
         if budget.expired():  # only a guard: judge by what was judged
@@ -103,12 +102,19 @@ def _as_normal(state: RafterState, options: list[BuildOption], trials: int,
     return Decision(option.build.encode(), build_reason(option, tried))
 
 
-def _spread(safe: list[BuildOption], count: int, rng: random.Random) -> list[BuildOption]:
+def spread(safe: list[BuildOption], count: int, rng: random.Random) -> list[BuildOption]:
     """The steadiest half of `count`, and the rest drawn from the other safe poses (the
     steadiest poses are much alike, and the nuisance is often elsewhere)."""
     top = safe[:(count + 1) // 2]
     rest = safe[len(top):]
     return top + rng.sample(rest, min(count - len(top), len(rest)))
+
+
+def left_for_next(state: RafterState, outlook: Outlook, option: BuildOption) -> np.ndarray:
+    """The next card's pose margins (`outlook.pose_margins`) on the raft `option` would
+    leave, its pieces lying where aimed."""
+    left = dropped(state.scene, build_placements(state, option.build))
+    return outlook.margins_after(left, left.pieces[len(state.scene.pieces):])
 
 
 def _nuisance(option: BuildOption, room_left: float) -> float:
