@@ -19,6 +19,8 @@ and choice draws for every build. Printed:
 
     nice -n 10 python -m bench.rafter_ceiling [--positions 30] [--players 3] [--seed 1]
         [--builds 4] [--draws 5] [--next easy] [--from normal]
+
+A long run stopped with Ctrl-C (SIGINT) reports on the positions studied so far.
 """
 
 from __future__ import annotations
@@ -129,17 +131,23 @@ def main(argv: list[str] | None = None) -> None:
     source = positions(args.players, args.seed, args.every, args.min_pieces,
                        LEVELS.get(args.source))
     studied: list[tuple[list[bool], list[Left]]] = []
-    while len(studied) < args.positions:
-        state = next(source)
-        found = study(state, args.builds, args.draws, args.next)
-        if found is None:
-            continue
-        studied.append(found)
-        after_normal, compared = found
-        print(f"  move {state.version:3d} on {len(state.scene.pieces):2d} pieces: next turns "
-              f"fell {sum(after_normal)} after normal, "
-              f"{' '.join(str(sum(c.fell)) for c in compared)} after the builds compared "
-              f"(of {2 * args.draws} each)", flush=True)
+    try:
+        while len(studied) < args.positions:
+            state = next(source)
+            found = study(state, args.builds, args.draws, args.next)
+            if found is None:
+                continue
+            studied.append(found)
+            after_normal, compared = found
+            print(f"  move {state.version:3d} on {len(state.scene.pieces):2d} pieces: next "
+                  f"turns fell {_halves(after_normal, args.draws)} after normal, "
+                  f"{' '.join(_halves(c.fell, args.draws) for c in compared)} after the builds "
+                  f"compared (in each half of the draws)", flush=True)
+    except KeyboardInterrupt:  # a long run stopped early reports what it has
+        args.positions = len(studied)
+    if len(studied) < 2:
+        print("fewer than 2 positions studied: nothing to compare")
+        return
     spreads = real_spread(studied, args.draws)
     spread, margin = statistics.fmean(spreads), interval(spreads)
     gaps = oracle_gaps(studied, args.draws)
@@ -159,6 +167,10 @@ def main(argv: list[str] | None = None) -> None:
     for measure in ("room", "places"):
         print(f"  correlation with the falls between the builds of a position, {measure}: "
               f"{within(studied, measure):+.2f}")
+
+
+def _halves(fell: list[bool], draws: int) -> str:
+    return f"{sum(fell[:draws])}+{sum(fell[draws:])}"
 
 
 if __name__ == "__main__":
