@@ -8,9 +8,10 @@ their own budgets, and the build is played. Then the next player's turn (take an
 is played `--draws` times on each of the two rafts, each draw under its own tremor seed, by
 `--next` (a level, or `random`: random legal moves), and its falls are counted: a harder
 raft is one where the next turn falls more often. The difference is paired by position,
-with its 95% interval. Also printed: `outlook.safe_places` of each raft (the next card's
-safe coarse poses; `hard` steers by the room those poses leave), and how often each level's
-own build fell (a nuisance must not cost the builder).
+with its 95% interval. Also printed, paired likewise: `outlook.safe_places` of each raft
+(the next card's safe coarse poses) and `outlook.room` (what `hard` steers by); and how often
+each level's own build fell (a nuisance must not cost the builder). With `--draws 0` only the
+rafts are judged (no next turns): quick.
 
     nice -n 10 python -m bench.rafter_nuisance [--positions 40] [--players 3] [--seed 1]
         [--draws 4] [--next normal] [--every 3] [--min-pieces 8] [--from random]
@@ -30,7 +31,7 @@ from engine.computer import decision_seed, json_view
 from engine.core import Budget, ComputerPlayer, Event
 from engine.rafter import SPEC
 from engine.rafter.computer import LEVELS
-from engine.rafter.computer.outlook import safe_places
+from engine.rafter.computer.outlook import pose_margins, room, safe_places
 from engine.rafter.state import PLACE, RafterState
 from engine.rafter.tremor import derive_seed
 
@@ -102,45 +103,56 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--draws", type=int, default=4)
+    parser.add_argument("--draws", type=int, default=4,
+                        help="next turns played on each raft (0: only judge the rafts)")
     parser.add_argument("--next", default="normal", choices=[*LEVELS, "random"])
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--min-pieces", type=int, default=8)
     parser.add_argument("--from", dest="source", default="random", choices=[*LEVELS, "random"],
                         help="who plays the games the positions come from")
     args = parser.parse_args(argv)
-    falls: dict[str, list[float]] = {"normal": [], "hard": []}
-    places: dict[str, list[int]] = {"normal": [], "hard": []}
-    own_falls: dict[str, list[bool]] = {"normal": [], "hard": []}
+    levels = ("normal", "hard")
+    falls: dict[str, list[float]] = {level: [] for level in levels}
+    places: dict[str, list[float]] = {level: [] for level in levels}
+    rooms: dict[str, list[float]] = {level: [] for level in levels}
+    own_falls: dict[str, list[bool]] = {level: [] for level in levels}
     source = positions(args.players, args.seed, args.every, args.min_pieces,
                        LEVELS.get(args.source))
-    while len(falls["hard"]) < args.positions:
+    while len(own_falls["hard"]) < args.positions:
         state = next(source)
-        built = {level: built_by(LEVELS[level], state) for level in falls}
-        after = {level: raft for level, (raft, _) in built.items()}
-        if any(SPEC.is_over(s) for s in after.values()):
+        built = {level: built_by(LEVELS[level], state) for level in levels}
+        if any(SPEC.is_over(raft) for raft, _ in built.values()):
             continue
-        for level, (_, fell) in built.items():
+        for level, (raft, fell) in built.items():
             own_falls[level].append(fell)
-        for level, raft in after.items():
-            falls[level].append(next_turn_falls(raft, LEVELS.get(args.next), args.draws,
-                                                raft.version))
-            places[level].append(safe_places(raft.scene, raft.last_rafter or 0,
-                                             raft.options.advanced))
-        print(f"  move {state.version:3d} on {len(state.scene.pieces):2d} pieces: next turn "
-              f"falls {falls['normal'][-1]:.2f} after normal, {falls['hard'][-1]:.2f} after "
-              f"hard; safe places {places['normal'][-1]} / {places['hard'][-1]}", flush=True)
-    gaps = [h - n for h, n in zip(falls["hard"], falls["normal"])]
+            mine, advanced = raft.last_rafter or 0, raft.options.advanced
+            places[level].append(safe_places(raft.scene, mine, advanced))
+            rooms[level].append(room(pose_margins(raft.scene, mine, advanced)))
+            if args.draws:
+                falls[level].append(next_turn_falls(raft, LEVELS.get(args.next), args.draws,
+                                                    raft.version))
+        told = (f"next turn falls {falls['normal'][-1]:.2f} after normal, "
+                f"{falls['hard'][-1]:.2f} after hard; " if args.draws else "")
+        print(f"  move {state.version:3d} on {len(state.scene.pieces):2d} pieces: {told}safe "
+              f"places {places['normal'][-1]} / {places['hard'][-1]}, room "
+              f"{rooms['normal'][-1]:.1f} / {rooms['hard'][-1]:.1f} mm", flush=True)
     print(f"{args.positions} positions ({args.players} players, seeds from {args.seed}, "
           f"games played by {args.source}), "
           f"{args.draws} next turns each by {args.next}:")
-    for level, shares in falls.items():
-        print(f"  after {level:6s}: the next turn falls in {100 * statistics.fmean(shares):.1f}%"
-              f"; safe places left, mean {statistics.fmean(places[level]):.1f}; its own "
-              f"build fell in {100 * statistics.fmean(own_falls[level]):.1f}%")
-    print(f"  hard minus normal: {100 * statistics.fmean(gaps):+.1f} points "
-          f"± {100 * interval(gaps):.1f} (95%)")
-
+    for level in levels:
+        told = (f"the next turn falls in {100 * statistics.fmean(falls[level]):.1f}%; "
+                if args.draws else "")
+        print(f"  after {level:6s}: {told}safe places left, mean "
+              f"{statistics.fmean(places[level]):.2f}; room {statistics.fmean(rooms[level]):.2f}"
+              f" mm; its own build fell in {100 * statistics.fmean(own_falls[level]):.1f}%")
+    differ = sum(r != n for r, n in zip(rooms["hard"], rooms["normal"]))
+    print(f"  hard minus normal (95% intervals; the rafts differ in {differ} positions):")
+    for name, values, scale, unit in (("next turn falls", falls, 100, " points"),
+                                      ("safe places", places, 1, ""),
+                                      ("room", rooms, 1, " mm")):
+        if values["hard"]:
+            gaps = [scale * (h - n) for h, n in zip(values["hard"], values["normal"])]
+            print(f"    {name}: {statistics.fmean(gaps):+.2f} ± {interval(gaps):.2f}{unit}")
 
 if __name__ == "__main__":
     main()
