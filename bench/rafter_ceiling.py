@@ -20,7 +20,8 @@ and choice draws for every build. Printed:
     nice -n 10 python -m bench.rafter_ceiling [--positions 30] [--players 3] [--seed 1]
         [--builds 4] [--draws 5] [--next easy] [--from normal]
 
-A long run stopped with Ctrl-C (SIGINT) reports on the positions studied so far.
+A long run stopped with Ctrl-C or `kill` (SIGINT, SIGTERM) reports on the positions studied
+so far.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import signal
 import statistics
 from dataclasses import dataclass
 
@@ -131,6 +133,8 @@ def main(argv: list[str] | None = None) -> None:
     source = positions(args.players, args.seed, args.every, args.min_pieces,
                        LEVELS.get(args.source))
     studied: list[tuple[list[bool], list[Left]]] = []
+    for stop in (signal.SIGINT, signal.SIGTERM):  # also in a background job, which ignores
+        signal.signal(stop, signal.default_int_handler)  # SIGINT unless told otherwise
     try:
         while len(studied) < args.positions:
             state = next(source)

@@ -3,8 +3,9 @@ and a chest on it could rest at each pose of a coarse grid. Fewer safe places (l
 least `SAFE_MM` inside) or less room mean a next move closer to the edge, higher up or
 further from the middle: over 118 positions of random games, after a `normal` build, the
 next turn (by `easy`) fell in 22% where no coarse pose was safe, 18% with one, 8% with two or
-three and 6% with more. (Between the builds of one position, neither measure has yet been
-shown to change how often the next turn falls: see the README.)
+three and 6% with more. (Between the builds of one position that are safe for the builder,
+how often the next turn falls has not been seen to depend on the choice, whatever it is
+judged by: `bench.rafter_ceiling`, in the README.)
 
 A pose's margin depends only on what lies under the card there, so `Outlook` judges every
 pose once on the raft before a build, and on the raft a build would leave only the poses the
