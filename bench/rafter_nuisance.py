@@ -154,5 +154,6 @@ def main(argv: list[str] | None = None) -> None:
             gaps = [scale * (h - n) for h, n in zip(values["hard"], values["normal"])]
             print(f"    {name}: {statistics.fmean(gaps):+.2f} ± {interval(gaps):.2f}{unit}")
 
+
 if __name__ == "__main__":
     main()
