@@ -37,10 +37,8 @@ from bench.bots import interval
 from bench.rafter_nuisance import any_fell, built_by, next_turns_fell, positions
 from engine.computer import decision_seed
 from engine.rafter import SPEC
-from engine.rafter.computer import LEVELS, hard, work
-from engine.rafter.computer.building import SAFE_MM, build_options
-from engine.rafter.computer.outlook import Outlook, room, safe_count
-from engine.rafter.probe import RaftProbe
+from engine.rafter.computer import LEVELS, hard
+from engine.rafter.computer.outlook import room, safe_count
 from engine.rafter.state import RafterState
 
 
@@ -61,10 +59,8 @@ def study(state: RafterState, builds: int, draws: int,
     if fell or SPEC.is_over(after):
         return None
     rng = random.Random(decision_seed(state.seed, state.version, state.current))
-    options = build_options(state, RaftProbe(state.scene), rng,
-                            work.pose_draws(hard.BUDGET_S), hard.chest_out_pair)
-    safe = [o for o in options if o.margin >= SAFE_MM]
-    outlook = Outlook(state.scene, state.held or 0, state.card or 0, state.options.advanced)
+    _, safe = hard.weighed_builds(state, rng, hard.BUDGET_S)
+    outlook = hard.next_outlook(state)
     nxt = LEVELS.get(player_next)
     compared = []
     for option in hard.spread(safe, min(builds, len(safe)), rng):

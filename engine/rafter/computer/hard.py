@@ -72,15 +72,13 @@ def chest_out_pair(load: np.ndarray, chest: np.ndarray) -> int:
 
 def _build(state: RafterState, thinking: float, rng: random.Random, budget: Budget) -> Decision:
     pieces = len(state.scene.pieces)
-    options = build_options(state, RaftProbe(state.scene), rng, work.pose_draws(thinking),
-                            chest_out_pair)
+    options, safe = weighed_builds(state, rng, thinking)
     trials = work.build_trials(thinking * (1 - work.OUTLOOK_SHARE), pieces)
-    safe = [o for o in options if o.margin >= SAFE_MM]
     count = min(len(safe), MOST_JUDGED, work.outlooks(thinking, pieces))
     if count < 2:  # no room to compare: build as normal does
         return _as_normal(state, options, trials, rng, budget)
     judged: list[tuple[float, BuildOption, int]] = []  # (nuisance, build, safe places left)
-    outlook = Outlook(state.scene, state.held or 0, state.card or 0, state.options.advanced)
+    outlook = next_outlook(state)
     for option in spread(safe, count, rng):
         margins = left_for_next(state, outlook, option)
         places = safe_count(margins)
@@ -97,6 +95,20 @@ def _build(state: RafterState, thinking: float, rng: random.Random, budget: Budg
     if places is None:  # nothing judged came through its trials: built as normal would
         return Decision(option.build.encode(), build_reason(option, tried))
     return Decision(option.build.encode(), _reason(option, places, steadiest_places, tried))
+
+
+def weighed_builds(state: RafterState, rng: random.Random,
+                   thinking: float) -> tuple[list[BuildOption], list[BuildOption]]:
+    """Every build hard sizes up (its chest out, `chest_out_pair`), steadiest first, and
+    those of them well inside their footing."""
+    options = build_options(state, RaftProbe(state.scene), rng, work.pose_draws(thinking),
+                            chest_out_pair)
+    return options, [o for o in options if o.margin >= SAFE_MM]
+
+
+def next_outlook(state: RafterState) -> Outlook:
+    """What judges, for the next player, the rafts the builds of `state` would leave."""
+    return Outlook(state.scene, state.held or 0, state.card or 0, state.options.advanced)
 
 
 def _as_normal(state: RafterState, options: list[BuildOption], trials: int,
