@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.lanterns import SPEC, rules
+from engine.lanterns.components import GENERIC_TOKENS
 from engine.lanterns.state import LanternsState, consistency_problems
 
 
@@ -40,6 +41,8 @@ def play(players: int, seed: int, on_state=None) -> tuple[LanternsState, Counter
         seen[action[0] if action[0] != "d" else action[:3]] += 1
         if state.turn.dedicated and any(t.generic for p in state.players for t in p.tokens):
             seen["generic"] += 1
+            if sum(t.generic for p in state.players for t in p.tokens) > GENERIC_TOKENS:
+                seen["past the three grey tokens"] += 1  # refused before they were unlimited
     return state, seen
 
 
@@ -63,7 +66,7 @@ def test_thousands_of_games_conserve_everything_and_exercise_every_rule():
         assert state.tiles_left == 0 and len(state.board) == 1 + {2: 22, 3: 27, 4: 32}[players]
         total += seen
     # the random games really did reach every kind of action
-    for kind in ("x", "d:4", "d:3", "d:7", "c", "p", "e", "generic"):
+    for kind in ("x", "d:4", "d:3", "d:7", "c", "p", "e", "generic", "past the three grey tokens"):
         assert total[kind] > 0, (kind, total)
 
 

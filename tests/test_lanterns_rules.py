@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from engine.core import GameOver, IllegalAction, Malformed, NotYourTurn
+from engine.core import GameOver, IllegalAction, Malformed, NotYourTurn, replay
 from engine.lanterns import SPEC, rules
-from engine.lanterns.components import COLORS, FOUR, KINDS, PAIRS, SEVEN, TILES, side_color
+from engine.lanterns.components import (
+    COLORS,
+    FOUR,
+    KINDS,
+    PAIRS,
+    SEVEN,
+    SUPPLY_PER_COLOR,
+    TILES,
+    side_color,
+)
 from engine.lanterns.state import FINAL, OVER, PLAY, Token, consistency_problems
 from tests.lanterns_helpers import arrange, colors
 
@@ -27,7 +38,7 @@ def test_setup_by_player_count(players, supply, stack):
     state = rules.setup(players, seed=7)
     assert len(state.stack) == stack
     assert all(len(p.hand) == 3 for p in state.players)
-    assert state.favor_supply == 20 and state.generic == 3
+    assert state.favor_supply == 20
     assert state.board[0].tile == 0 and TILES[0].start
     # each player's first card is the colour of the start tile's side facing them
     for seat, side in enumerate(state.seat_sides):
@@ -191,15 +202,54 @@ def test_one_dedication_per_turn():
         rules.apply(state, 0, "d:4:0")
 
 
-def test_empty_stack_gives_a_generic_four_and_then_nothing():
+def test_an_empty_stack_pays_a_grey_four_as_often_as_its_kind_is_dedicated():
     state = arrange(2, cards={0: colors(red=8)})
-    state = replace(state, stacks=((), *rules.setup(2, 1).stacks[1:]), generic=1)
-    state, _ = rules.apply(state, 0, "d:4:0")
-    assert state.players[0].tokens == (Token(FOUR, 4, generic=True),) and state.generic == 0
-    state = replace(state, turn=replace(state.turn, dedicated=False))
-    assert rules.possible_dedications(state) == []
-    with pytest.raises(IllegalAction):
-        rules.apply(state, 0, "d:4:0")
+    state = replace(state, stacks=((), *rules.setup(2, 1).stacks[1:]))
+    for _ in range(3):
+        state, events = rules.apply(state, 0, "d:4:0")
+        assert events[0].label.args["honor"] == 4
+        state = replace(state, turn=replace(state.turn, dedicated=False))
+        state = replace(state, players=(replace(state.players[0], cards=colors(red=4)),
+                                        state.players[1]))
+    assert state.players[0].tokens == (Token(FOUR, 4, generic=True),) * 3
+    assert state.players[0].honor == 12
+
+
+def _all_tokens_gone(players: int) -> tuple:
+    """Every stack emptied and the three grey tokens taken (by seat 1, as the old component
+    notes thought the end of dedications)."""
+    taken = [Token(kind, honor) for i, kind in enumerate(KINDS)
+             for honor in rules.setup(players, 1).stacks[i]]
+    taken += [Token(kind, 4, generic=True) for kind in KINDS]
+    return tuple(taken)
+
+
+def _cards_conserved(state):
+    """The supply holds what the players do not (arrange leaves card totals alone)."""
+    held = [sum(p.cards[c] for p in state.players) for c in range(len(COLORS))]
+    return replace(state, supply=tuple(SUPPLY_PER_COLOR[state.players_count] - n for n in held))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rulebook_tokens_are_not_limited_a_four_of_a_kind_still_gives_four(players):
+    """'Żetony Poświęcenia nie są limitowane. Jeśli stos się wyczerpie, gracze mogą nadal
+    dostać 4 punkty Honoru za wykonanie poświęcenia tego rodzaju' (the Polish rulebook)."""
+    state = arrange(players, cards={0: colors(red=4, blue=2, green=2, white=2)})
+    seats = list(state.players)
+    seats[1] = replace(seats[1], tokens=_all_tokens_gone(players))
+    state = replace(state, stacks=((), (), ()), players=tuple(seats))
+    state = _cards_conserved(state)
+    assert consistency_problems(state) == []
+    assert {d.kind for d in rules.possible_dedications(state)} == {FOUR, PAIRS}
+    menu = SPEC.menu(state, 0, ("d",))  # the menu offers both, each worth 4
+    assert [(o.key, o.label.args["honor"]) for o in menu.options] == [("4", 4), ("3", 4)]
+    assert SPEC.menu(state, 0, ("d", "4")).action == "d:4:0"
+    before = state.players[0].honor
+    state, events = rules.apply(state, 0, "d:4:0")
+    assert state.players[0].honor == before + 4
+    assert state.players[0].tokens[-1] == Token(FOUR, 4, generic=True)
+    assert events[0].label.args == {"seat": 0, "kind": "lanterns-kind-four_of_a_kind", "honor": 4}
+    assert state.stacks == ((), (), ()) and consistency_problems(state) == []
 
 
 # --- the more-than-12 rule ---------------------------------------------------------------
@@ -223,20 +273,31 @@ def test_over_twelve_must_dedicate_before_placing():
     rules.apply(state, 0, "p:5:0:0:1")
 
 
-def test_over_twelve_without_a_dedication_discards_down_to_twelve():
-    # (13 cards always allow some dedication by cards; here the tokens have run out)
-    state = _pass_turn_to(arrange(2, hands={0: (5, 6, 7)}), 0, colors(red=3, blue=1, green=1, white=1, purple=1, orange=3, black=3))
-    assert rules.possible_dedications(state)  # pairs of red, orange, black
-    state = replace(state, stacks=((), (), ()), generic=0)  # ...but no token is left
-    assert not rules.must_dedicate(state) and rules.cards_to_discard(state) == 1
+def test_over_twelve_with_every_token_gone_still_dedicates_rather_than_discards():
+    state = _pass_turn_to(arrange(2, hands={0: (5, 6, 7)}), 0,
+                          colors(red=3, blue=1, green=1, white=1, purple=1, orange=3, black=3))
+    seats = list(state.players)
+    seats[1] = replace(seats[1], tokens=_all_tokens_gone(2))
+    state = replace(state, stacks=((), (), ()), players=tuple(seats))
+    assert rules.must_dedicate(state) and rules.cards_to_discard(state) == 0
+    assert {a.encode() for a in rules.legal_actions(state, 0)} == {"d:3:056", "d:7"}
+    with pytest.raises(IllegalAction):
+        rules.apply(state, 0, "c:0")  # no discard while a dedication fits
     with pytest.raises(IllegalAction):
         rules.apply(state, 0, "p:5:0:0:1")
-    state, _ = rules.apply(state, 0, "c:0")
-    assert sum(state.players[0].cards) == 12 and rules.may_place(state)
-    with pytest.raises(IllegalAction):
-        rules.apply(state, 0, "c:0")  # no more than needed
-    with pytest.raises(IllegalAction):
-        rules.apply(state, 0, "x:1:0")  # exchanging comes before discarding
+    state, _ = rules.apply(state, 0, "d:3:056")  # 7 cards left, 4 honor
+    assert state.players[0].honor == 4 and rules.may_place(state)
+    assert rules.cards_to_discard(state) == 0
+
+
+def test_more_than_twelve_cards_always_hold_a_dedication():
+    """So the more-than-12 rule never discards before a dedication: 12 cards already make
+    three pairs or four of a kind (six colours of at most one card and two of three hold 11)."""
+    from itertools import product
+
+    for cards in product(range(4), repeat=7):  # four of a kind aside, at most 3 per colour
+        if sum(cards) >= 12:
+            assert rules.dedications_for(cards), cards
 
 
 def test_still_over_twelve_after_dedicating_discards_the_rest():
@@ -366,3 +427,22 @@ def test_ranking_by_honor_then_favors_then_cards_then_shared():
 def test_no_outcome_while_playing():
     assert SPEC.outcome(rules.setup(2, 1)) is None
     assert rules.setup(2, 1).phase == PLAY
+
+
+# --- stored games from before dedications were unlimited ---------------------------------
+
+
+def test_a_state_stored_with_schema_1_is_read_and_plays_on_by_todays_rules():
+    """Schema 1 kept a count of grey tokens left; a table stored then still loads, its game
+    replays from its log to the same state, and the seat over 12 must dedicate."""
+    stored = json.loads((Path(__file__).parent / "data" / "lanterns_schema1_game.json").read_text())
+    assert stored["state"]["schema"] == 1 and stored["state"]["generic"] == 1
+    state = SPEC.from_dict(stored["state"])
+    assert sum(t.generic for p in state.players for t in p.tokens) == 2
+    assert replay(SPEC, stored["players"], stored["seed"], {}, stored["log"]) == state
+    assert rules.must_dedicate(state)
+    saved = SPEC.to_dict(state)
+    assert saved["schema"] == 2 and "generic" not in saved and SPEC.from_dict(saved) == state
+    broken = {**stored["state"], "generic": 3}  # two grey tokens held, three still in the pool
+    with pytest.raises(Malformed):
+        SPEC.from_dict(broken)

@@ -42,9 +42,11 @@ def labels_of_games(games: int) -> set[Label]:
 
 
 def labels_of_a_forced_discard() -> set[Label]:
-    """Random games rarely exhaust every token, which a forced discard needs: build one."""
-    state = arrange(2, cards={0: colors(red=5, blue=5, green=5)})
-    state = replace(state, stacks=((), (), ()), generic=0, turn=Turn(over_limit=True))
+    """Random games rarely leave a player over 12 after a dedication, which a forced discard
+    needs: build one (17 cards, a four of a kind dedicated, 13 left)."""
+    state = arrange(2, cards={0: colors(red=5, blue=5, green=5, white=2)})
+    state = replace(state, turn=Turn(over_limit=True))
+    state, _ = SPEC.apply(state, 0, "d:4:0")
     labels = set()
     for path in ((), ("c",), ("c", "0")):
         menu = SPEC.menu(state, 0, path)

@@ -72,7 +72,7 @@ def make_view(players: int = 4, placed: int = 33, *, seed: int = 1, viewer: int 
         "supply": {c: rng.randrange(0, 9) for c in COLORS}, "favor_supply": 11,
         "stack": max(0, 20 - placed), "dedications": {
             "four_of_a_kind": [6, 5, 5, 4], "three_pairs": [8, 7, 6, 5, 5],
-            "seven_unique": [], "generic": 3},
+            "seven_unique": []},
         "seats": seats, "current": current, "phase": "play",
     }
     if viewer is not None:
@@ -307,6 +307,27 @@ def test_malformed_or_sparse_views_do_not_crash() -> None:
         assert lanterns.board_png(view, names=["A"]).startswith(b"\x89PNG")
         assert lanterns.panel_png(view, names=["A"], focus={"tile": "x", "spots": 3})
         assert lanterns.panel_png(view, names=["A"], focus={"spot": [0, "y"], "rot": None})
+
+
+def test_an_empty_dedication_stack_shows_a_grey_four_still_to_be_had() -> None:
+    """Tokens are never short: an empty stack shows the grey 4 lying on it, as bright as a
+    full stack's top (not faded as if spent), and no count of grey tokens left."""
+    from render.lanterns import market
+
+    def colours_of(item: Any) -> set[tuple[int, int, int]]:
+        canvas = Image.new("RGB", (item.width + 4, 80), (0, 0, 0))
+        item.paint(canvas, ImageDraw.Draw(canvas), 2, 40)
+        return {c for _n, c in canvas.getcolors(1 << 16)}
+
+    view = make_view(2, 9, seed=3)
+    view["dedications"] = {"four_of_a_kind": [], "three_pairs": [8, 7], "seven_unique": []}
+    kinds = market._market_groups(view, market._MARKET)[-1]
+    assert len(kinds) == 3  # one per kind, no separate pile of grey tokens
+    empty, full = colours_of(kinds[0]), colours_of(kinds[1])
+    assert lanterns.SILVER in empty and lanterns.GOLD not in empty
+    assert lanterns.GOLD in full
+    assert lanterns.board_png(view, names=NAMES) != lanterns.board_png(
+        {**view, "dedications": {**view["dedications"], "four_of_a_kind": [4]}}, names=NAMES)
 
 
 # ---------------------------------------------------------------------------

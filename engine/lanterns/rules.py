@@ -21,7 +21,6 @@ from .components import (
     FAVOR_TOKENS,
     FOUR,
     GENERIC_HONOR,
-    GENERIC_TOKENS,
     HAND_SIZE,
     KINDS,
     LAKE_TILES,
@@ -73,7 +72,6 @@ def setup(players: int, seed: int, options: Mapping[str, object] | None = None) 
         favor_supply=FAVOR_TOKENS,
         stack=tuple(in_play[HAND_SIZE * players:]),
         stacks=tuple(dedication_stack(kind, players) for kind in KINDS),
-        generic=GENERIC_TOKENS,
         board=(Placed(START_TILE, 0, 0, 0),),
         players=tuple(seats),
         current=0,
@@ -84,7 +82,12 @@ def setup(players: int, seed: int, options: Mapping[str, object] | None = None) 
 
 
 def dedications_for(cards: tuple[int, ...]) -> list[Dedicate]:
-    """Every dedication these cards allow, whatever tokens are left."""
+    """Every dedication these cards allow.
+
+    Tokens never limit a dedication: both rulebooks say they are not limited, and once a
+    kind's stack is empty a grey token marks it and each further dedication of that kind is
+    worth 4 honor. So cards alone decide what may be dedicated.
+    """
     found = [Dedicate(FOUR, (c,)) for c in range(NCOLORS) if cards[c] >= 4]
     pairs = [c for c in range(NCOLORS) if cards[c] >= 2]
     found += [Dedicate(PAIRS, trio) for trio in combinations(pairs, 3)]
@@ -93,17 +96,12 @@ def dedications_for(cards: tuple[int, ...]) -> list[Dedicate]:
     return found
 
 
-def token_available(state: LanternsState, kind: str) -> bool:
-    return bool(state.stacks[KINDS.index(kind)]) or state.generic > 0
-
-
 def possible_dedications(state: LanternsState) -> list[Dedicate]:
-    """The dedications the player to act could make now, by cards and tokens alike."""
+    """The dedications the player to act could make now (once a turn, before any discard)."""
     turn = state.turn
     if state.phase == OVER or turn.dedicated or turn.discarded:
         return []
-    cards = state.players[state.current].cards
-    return [d for d in dedications_for(cards) if token_available(state, d.kind)]
+    return dedications_for(state.players[state.current].cards)
 
 
 def may_exchange(state: LanternsState) -> bool:
@@ -130,12 +128,16 @@ def possible_exchanges(state: LanternsState) -> list[Exchange]:
 
 
 def must_dedicate(state: LanternsState) -> bool:
-    """Started the turn over the limit and a dedication is possible: it comes before placing."""
+    """Started the turn over the limit and a dedication is possible: it comes before placing.
+
+    With more than 12 cards some dedication always fits (13 cards in 7 colours hold three
+    pairs or four of a kind), so this holds at the start of every such turn."""
     return state.phase == PLAY and state.turn.over_limit and bool(possible_dedications(state))
 
 
 def cards_to_discard(state: LanternsState) -> int:
-    """How many cards must still be discarded before placing (the more-than-12 rule)."""
+    """How many cards must still be discarded before placing (the more-than-12 rule): only
+    what one dedication still leaves over 12."""
     if state.phase != PLAY or not state.turn.over_limit or must_dedicate(state):
         return 0
     return max(0, state.players[state.current].card_count - CARD_LIMIT)
@@ -284,20 +286,18 @@ def _dedicate(state: LanternsState, action: Dedicate) -> tuple[LanternsState, tu
         supply = _add(supply, color, +count)
     kind_index = KINDS.index(action.kind)
     stack = state.stacks[kind_index]
-    stacks, generic = state.stacks, state.generic
+    stacks = state.stacks
     if stack:
         token = Token(action.kind, stack[0])
         stacks = stacks[:kind_index] + (stack[1:],) + stacks[kind_index + 1:]
-    else:
+    else:  # the grey token on the empty stack: worth 4, as often as the kind is dedicated
         token = Token(action.kind, GENERIC_HONOR, generic=True)
-        generic -= 1
     player = replace(player, cards=cards, tokens=player.tokens + (token,))
     new = replace(
         state,
         players=_with_player(state, seat, player),
         supply=supply,
         stacks=stacks,
-        generic=generic,
         turn=replace(state.turn, dedicated=True),
     )
     event = Event(Label("lanterns-ev-dedicate", {

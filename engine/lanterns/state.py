@@ -12,6 +12,7 @@ from .components import (
     DELTAS,
     DRAW_STACK,
     FAVOR_TOKENS,
+    GENERIC_HONOR,
     GENERIC_TOKENS,
     HAND_SIZE,
     KINDS,
@@ -22,7 +23,8 @@ from .components import (
     dedication_stack,
 )
 
-SCHEMA = 1
+SCHEMA = 2
+"""2: no count of grey tokens left (they never run out). Schema 1 states are still read."""
 PLAY, FINAL, OVER = "play", "final", "over"
 
 
@@ -38,7 +40,7 @@ class Placed:
 class Token:
     kind: str  # the dedication made
     honor: int
-    generic: bool = False  # a grey 4 taken because that kind's stack was empty
+    generic: bool = False  # a grey 4: that kind's stack was empty (never runs out)
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,6 @@ class LanternsState:
     favor_supply: int
     stack: tuple[int, ...]  # the draw stack, top first: secret
     stacks: tuple[tuple[int, ...], ...]  # dedication honor values per kind (KINDS order), top first
-    generic: int  # grey 4-honor tokens left
     board: tuple[Placed, ...]  # in the order placed; the start tile first
     players: tuple[Player, ...]
     current: int
@@ -118,8 +119,10 @@ def to_dict(state: LanternsState) -> dict[str, Any]:
 def from_dict(data: Mapping[str, Any]) -> LanternsState:
     """Rebuild a state from `to_dict` output, refusing anything inconsistent."""
     try:
-        if data.get("schema") != SCHEMA:
+        if data.get("schema") not in (1, SCHEMA):
             raise Malformed(f"unknown state schema {data.get('schema')!r}")
+        if data["schema"] == 1:
+            _check_schema_1_generic(data)
         state = LanternsState(
             players_count=int(data["players_count"]),
             seed=int(data["seed"]),
@@ -127,7 +130,6 @@ def from_dict(data: Mapping[str, Any]) -> LanternsState:
             favor_supply=int(data["favor_supply"]),
             stack=tuple(int(t) for t in data["stack"]),
             stacks=tuple(tuple(int(h) for h in s) for s in data["stacks"]),
-            generic=int(data["generic"]),
             board=tuple(Placed(**{k: int(v) for k, v in p.items()}) for p in data["board"]),
             players=tuple(
                 Player(
@@ -153,6 +155,14 @@ def from_dict(data: Mapping[str, Any]) -> LanternsState:
     if problems:
         raise Malformed("inconsistent state: " + "; ".join(problems))
     return state
+
+
+def _check_schema_1_generic(data: Mapping[str, Any]) -> None:
+    """A schema 1 state (stored before dedications were unlimited) counted the grey tokens
+    left, 3 less those taken; the count is no longer kept, but an old state must still add up."""
+    taken = sum(1 for p in data["players"] for t in p["tokens"] if t["generic"])
+    if int(data["generic"]) + taken != GENERIC_TOKENS:
+        raise Malformed("inconsistent state: generic tokens not conserved")
 
 
 def consistency_problems(state: LanternsState) -> list[str]:
@@ -191,9 +201,10 @@ def consistency_problems(state: LanternsState) -> list[str]:
             state.stacks[i] != full[len(taken):]
         ):
             problems.append(f"dedication stack {kind} not conserved")
-    generic_taken = sum(1 for p in state.players for t in p.tokens if t.generic)
-    if state.generic + generic_taken != GENERIC_TOKENS:
-        problems.append("generic tokens not conserved")
+    empty = {kind for i, kind in enumerate(KINDS) if i < len(state.stacks) and not state.stacks[i]}
+    if any(t.generic and (t.honor != GENERIC_HONOR or t.kind not in empty)
+           for p in state.players for t in p.tokens):
+        problems.append("a grey token where its kind's stack is not empty, or not worth 4")
     return problems
 
 

@@ -45,8 +45,8 @@ def view(state: LanternsState, viewer: int | None) -> dict[str, Any]:
         "supply": _counts(state.supply),
         "favor_supply": state.favor_supply,
         "stack": len(state.stack),
-        "dedications": {kind: list(state.stacks[i]) for i, kind in enumerate(KINDS)}
-        | {"generic": state.generic},
+        # an empty stack holds a grey 4, never used up: the renderer shows it
+        "dedications": {kind: list(state.stacks[i]) for i, kind in enumerate(KINDS)},
         "seats": [
             {
                 "seat": seat,

@@ -11,12 +11,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.lanterns.components import GENERIC_HONOR
 from render import kit
 from render.kit import draw_text, font, paste
 
 from .seats import _chip
 from .sprites import card_sprite, coin_sprite, dedication_sprite, hourglass_sprite, token_sprite
-from .theme import INK_DARK, MARKET, MARKET_EDGE, SEPARATOR, SMALL_TEXT, TEXT, TEXT_DIM
+from .theme import INK_DARK, MARKET, MARKET_EDGE, SEPARATOR, SMALL_TEXT
 from .tiles import tile_back_sprite
 from .view import _int
 
@@ -57,26 +58,17 @@ def _chip_item(sprite: Image.Image, value: Any, size: int, *, dim: bool = False)
     return _Item(width, paint)
 
 
-def _token_item(icon: Image.Image | None, value: str, style: _MarketStyle, *, dim: bool,
-                times: int | None = None) -> _Item:
+def _token_item(icon: Image.Image, value: str, style: _MarketStyle, *, grey: bool) -> _Item:
     """A dedication: its picture, then a token with the honor it is worth now."""
-    token = token_sprite(style.token, dim=dim)
-    suffix = f"\u00d7{times}" if times is not None else ""
+    token = token_sprite(style.token, grey=grey)
     number = font(style.token_number, "black")
-    width = (icon.width + 6 if icon else 0) + token.width
-    if suffix:
-        width += 5 + math.ceil(kit.text_width(suffix, font(style.token_number, "bold")))
+    width = icon.width + 6 + token.width
 
     def paint(canvas: Image.Image, draw: ImageDraw.ImageDraw, x: int, cy: int) -> None:
-        if icon is not None:
-            paste(canvas, icon, (x, cy), anchor="lm")
-            x += icon.width + 6
+        paste(canvas, icon, (x, cy), anchor="lm")
+        x += icon.width + 6
         paste(canvas, token, (x, cy), anchor="lm")
-        draw_text(draw, (x + token.width / 2, cy + 1), value, number,
-                  TEXT_DIM if dim else INK_DARK, "mm")
-        if suffix:
-            draw_text(draw, (x + token.width + 5, cy + 1), suffix,
-                      font(style.token_number, "bold"), TEXT_DIM if dim else TEXT, "lm")
+        draw_text(draw, (x + token.width / 2, cy + 1), value, number, INK_DARK, "mm")
 
     return _Item(width, paint)
 
@@ -101,10 +93,9 @@ def _market_groups(view: Mapping[str, Any], style: _MarketStyle) -> list[list[_I
     for kind in ("four_of_a_kind", "three_pairs", "seven_unique"):
         values = ded.get(kind)
         top = [v for v in values if isinstance(v, int)] if isinstance(values, list) else []
+        # an empty stack holds a grey 4 that is never used up: the dedication still pays 4
         kinds.append(_token_item(dedication_sprite(kind, style.dedication),
-                                 str(top[0]) if top else "\u2013", style, dim=not top))
-    generic = _int(ded.get("generic"))
-    kinds.append(_token_item(None, "4", style, dim=generic == 0, times=generic))
+                                 str(top[0]) if top else str(GENERIC_HONOR), style, grey=not top))
     return [cards, table, kinds]
 
 

@@ -84,17 +84,19 @@ def laurel_sprite(size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def token_sprite(size: int, dim: bool = False) -> Image.Image:
-    """A dedication token: a golden octagon (the honor value is written on it)."""
+def token_sprite(size: int, dim: bool = False, grey: bool = False) -> Image.Image:
+    """A dedication token: a golden octagon (the honor value is written on it); `grey`: the
+    generic token that lies on an empty stack, worth 4 as often as the kind is dedicated."""
+    fill, edge = (SILVER, SILVER_EDGE) if grey else (GOLD, GOLD_DEEP)
+    if dim:
+        fill, edge = (70, 74, 92), (96, 100, 120)
 
     def paint(d: ImageDraw.ImageDraw, k: float) -> None:
         u = size * k
         pts = [(u / 2 + 0.48 * u * math.cos(math.pi / 8 + i * math.pi / 4),
                 u / 2 + 0.48 * u * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
-        d.polygon(pts, fill=GOLD if not dim else (70, 74, 92),
-                  outline=GOLD_DEEP if not dim else (96, 100, 120))
-        d.line(pts + [pts[0]], fill=GOLD_DEEP if not dim else (96, 100, 120),
-               width=max(1, round(0.07 * u)), joint="curve")
+        d.polygon(pts, fill=fill, outline=edge)
+        d.line(pts + [pts[0]], fill=edge, width=max(1, round(0.07 * u)), joint="curve")
 
     return kit.supersampled(size, size, paint)
 

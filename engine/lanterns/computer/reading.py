@@ -55,7 +55,6 @@ def sample_world(view: Mapping[str, Any], seat: int, rng: random.Random) -> Lant
         favor_supply=int(view["favor_supply"]),
         stack=stack,
         stacks=tuple(tuple(view["dedications"][kind]) for kind in KINDS),
-        generic=int(view["dedications"]["generic"]),
         board=tuple(Placed(b["tile"], b["rot"], b["x"], b["y"]) for b in view["board"]),
         players=tuple(players),
         current=current,

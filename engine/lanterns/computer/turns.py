@@ -17,7 +17,6 @@ from ..rules import (
     placement_gains,
     possible_dedications,
     possible_exchanges,
-    token_available,
 )
 from ..state import FINAL, LanternsState
 
@@ -63,8 +62,7 @@ def _enables_dedication(state: LanternsState, exchange: Exchange) -> bool:
     before = set(dedications_for(tuple(cards)))
     cards[exchange.give] -= 1
     cards[exchange.take] += 1
-    return any(token_available(state, d.kind) for d in dedications_for(tuple(cards))
-               if d not in before)
+    return any(d not in before for d in dedications_for(tuple(cards)))
 
 
 def looks(tile: int) -> list[tuple[int, tuple[int, int, int, int]]]:

@@ -29,7 +29,7 @@ MATCH_CARDS_PER_PLACEMENT = 0.6  # matching cards a seat earns on its own placem
 class Outlook(NamedTuple):
     """What the rest of the game offers one seat (a tuple: it keys the potential memo)."""
 
-    tops: tuple[float, float, float]  # honor of the next token of each kind (0: none left)
+    tops: tuple[float, float, float]  # honor of the next token of each kind (4 once empty)
     chances: int  # dedications the seat can still make (one per turn, the final turn too)
     inflow: float  # cards the seat may still receive before its last chance
     exhausted: int  # bit c set: no card of colour c is left to be received
@@ -40,8 +40,8 @@ def exhausted_colors(supply: tuple[int, ...]) -> int:
 
 
 def kind_tops(state: LanternsState) -> tuple[float, float, float]:
-    generic = GENERIC_HONOR if state.generic else 0
-    return tuple(float(s[0]) if s else float(generic) for s in state.stacks)  # type: ignore[return-value]
+    # an empty stack still pays its grey 4, however often: tokens never run out
+    return tuple(float(s[0]) if s else float(GENERIC_HONOR) for s in state.stacks)  # type: ignore[return-value]
 
 
 def _outlook(tops: tuple[float, float, float], supply: tuple[int, ...], players: int,
@@ -87,27 +87,24 @@ def _missing_share(missing: float, outlook: Outlook) -> float:
 def _candidates(cards: tuple[int, ...], tops: tuple[float, float, float]
                 ) -> tuple[tuple[float, tuple[int, ...], tuple[int, ...]], ...]:
     """The dedications worth aiming for: (token honor, cards left after it, colours still
-    wanted). Only the most complete choice of colours for each kind."""
-    found = []
-    if tops[FOUR_I]:
-        best = cards.index(max(cards))
-        have = min(cards[best], 4)
-        left = list(cards)
-        left[best] -= have
-        found.append((tops[FOUR_I], tuple(left), (best,) * (4 - have)))
-    if tops[PAIRS_I]:
-        # prefer colours that already hold a pair; among them, the fullest
-        order = sorted(range(NCOLORS), key=lambda c: (-min(cards[c], 2), -cards[c]))[:3]
-        left = list(cards)
-        wanted: tuple[int, ...] = ()
-        for c in order:
-            have = min(cards[c], 2)
-            left[c] -= have
-            wanted += (c,) * (2 - have)
-        found.append((tops[PAIRS_I], tuple(left), wanted))
-    if tops[SEVEN_I]:
-        wanted = tuple(c for c in range(NCOLORS) if not cards[c])
-        found.append((tops[SEVEN_I], tuple(n - 1 if n else 0 for n in cards), wanted))
+    wanted). Only the most complete choice of colours for each kind; every kind is always
+    open (tokens never run out)."""
+    best = cards.index(max(cards))
+    have = min(cards[best], 4)
+    left = list(cards)
+    left[best] -= have
+    found = [(tops[FOUR_I], tuple(left), (best,) * (4 - have))]
+    # prefer colours that already hold a pair; among them, the fullest
+    order = sorted(range(NCOLORS), key=lambda c: (-min(cards[c], 2), -cards[c]))[:3]
+    left = list(cards)
+    wanted: tuple[int, ...] = ()
+    for c in order:
+        have = min(cards[c], 2)
+        left[c] -= have
+        wanted += (c,) * (2 - have)
+    found.append((tops[PAIRS_I], tuple(left), wanted))
+    wanted = tuple(c for c in range(NCOLORS) if not cards[c])
+    found.append((tops[SEVEN_I], tuple(n - 1 if n else 0 for n in cards), wanted))
     return tuple(found)
 
 
