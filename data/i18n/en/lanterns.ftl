@@ -101,12 +101,12 @@ lanterns-rules =
 
     On your turn, in this order:
     1. Exchange (optional, once): pay 2 favors to swap one of your cards for a card of another colour from the supply.
-    2. Dedicate (optional, once): return four of a kind, three pairs or seven different colours for the top honor token of that kind (a grey 4 when the stack is empty; impossible when both are gone).
+    2. Dedicate (optional, once): return four of a kind, three pairs or seven different colours for the top honor token of that kind (a grey 4 once the stack is empty, every time: the tokens never run out).
     3. Place a tile (required) next to the lake, turned any way. For every side that matches the colour of the side it touches you get a card of that colour, and a favor for every platform among the matched tiles (the new tile counts if it matched anything). Then every player, you first and then clockwise, gets a card of the colour facing them. Draw back to three tiles.
 
-    A colour whose supply is empty gives nothing. Start your turn with more than 12 cards and you must dedicate before placing if you can; otherwise discard down to 12.
+    A colour whose supply is empty gives nothing. Start your turn with more than 12 cards and you must dedicate before placing (with that many cards one always fits); if you still hold more than 12 after it, discard down to 12.
 
-    When the last tile is placed, everyone gets one final turn to exchange and dedicate. Most honor wins; ties go to more favors, then more cards.
+    When the last tile is placed, everyone gets one final turn to exchange and dedicate. Most honor wins; ties go to more favors, then more cards; if still tied, the victory is shared.
 
 lanterns-standing = { $rank }. { $seat } — { $honor } honor, { $favors } { $favors ->
         [one] favor

@@ -114,12 +114,12 @@ lanterns-rules =
 
     W swojej turze, po kolei:
     1. Wymiana (opcjonalnie, raz): zapłać 2 żetony łaski i wymień jedną swoją kartę na kartę innego koloru z zasobów.
-    2. Poświęcenie (opcjonalnie, raz): oddaj cztery karty jednego koloru, trzy pary albo siedem różnych kolorów i weź wierzchni żeton poświęcenia tego rodzaju (szarą „4”, gdy stos się skończył; gdy i ich brak, poświęcenie jest niemożliwe).
+    2. Poświęcenie (opcjonalnie, raz): oddaj cztery karty jednego koloru, trzy pary albo siedem różnych kolorów i weź wierzchni żeton poświęcenia tego rodzaju (gdy stos się skończył — szarą „4”, za każdym razem: żetony nie są limitowane).
     3. Połóż kafel (obowiązkowo) obok jeziora, obrócony dowolnie. Za każdy bok pasujący kolorem do sąsiedniego dostajesz kartę tego koloru, a za każdą platformę na dopasowanych kaflach żeton łaski (nowy kafel się liczy, jeśli coś dopasował). Potem każdy gracz, zaczynając od ciebie i zgodnie z ruchem wskazówek zegara, bierze kartę koloru boku zwróconego do niego. Dobierz kafle do trzech.
 
-    Kolor, którego zabrakło w zasobach, nic nie daje. Jeśli zaczynasz turę z więcej niż 12 kartami, musisz dokonać poświęcenia przed położeniem kafla, a jeśli to niemożliwe — odrzucić karty do 12.
+    Kolor, którego zabrakło w zasobach, nic nie daje. Jeśli zaczynasz turę z więcej niż 12 kartami, musisz dokonać poświęcenia przed położeniem kafla (przy tylu kartach zawsze jest możliwe), a jeśli i po nim masz więcej niż 12 — odrzucić karty do 12.
 
-    Po położeniu ostatniego kafla każdy rozgrywa turę końcową: tylko wymiana i poświęcenie. Wygrywa najwięcej honoru; przy remisie więcej żetonów łaski, potem więcej kart.
+    Po położeniu ostatniego kafla każdy rozgrywa turę końcową: tylko wymiana i poświęcenie. Wygrywa najwięcej honoru; przy remisie więcej żetonów łaski, potem więcej kart; gdy i to nie rozstrzyga, zwycięstwo jest wspólne.
 
 lanterns-standing = { $rank }. { $seat } — { $honor } { $honor ->
         [one] punkt honoru
