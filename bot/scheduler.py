@@ -10,6 +10,13 @@ a deadline set before a kill -9 is read again from the database by the next proc
 
 The loop also writes a heartbeat every few seconds (and on a clean stop), so the next process
 knows how long the bot was down and gives that time back to the turn clocks.
+
+The loop never dies: every store call in it is guarded, and a pass that fails (the database
+went away) is logged and tried again after a back-off (bot/loops.py: its state is in the
+health registry while it is down). Nothing is lost meanwhile: deadlines stay stored, so
+those that fell due during the outage fire on the first pass after it, once `after_outage`
+has been told how long it lasted (the table service gives that time back to the clocks
+first, as after a restart, so nobody's turn runs out for the bot's outage).
 """
 
 from __future__ import annotations
@@ -18,21 +25,33 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.loops import Loop
 from bot.storage import DueWork, Store
+from bot.storage.updates import database_unavailable
 
 log = logging.getLogger(__name__)
 
 Fire = Callable[[DueWork], Awaitable[None]]
+AfterOutage = Callable[[float], Awaitable[object]]
 BEAT_EVERY = 10.0
 """Seconds between heartbeats: a downtime is known to within this (in the players' favour)."""
 
 
 class Scheduler:
     def __init__(self, store: Store, fire: Fire, *, clock: Callable[[], float],
-                 idle: float = 1.0) -> None:
+                 idle: float = 1.0, after_outage: AfterOutage | None = None,
+                 health: Loop | None = None) -> None:
         """`fire(work)` acts on a claimed deadline; `clock` gives unix seconds (injected in
-        tests); `idle` is the longest sleep between ticks."""
+        tests); `idle` is the longest sleep between ticks; `after_outage(since)` is awaited
+        before the first pass after the store was out of reach since `since` (the last
+        good pass); `health` keeps the loop's state and back-off (a `Loop` named
+        "scheduler" by default)."""
         self._store = store
+        self._after_outage = after_outage
+        self.health = health or Loop("scheduler", clock=clock)
+        self._good = clock()  # the last pass that reached the store
+        self._down_since: float | None = None  # set while the store is out of reach
+        self._unfired: list[DueWork] = []  # claimed, then the database went away
         self._fire = fire
         self._clock = clock
         self._idle = idle
@@ -62,8 +81,17 @@ class Scheduler:
     async def _run(self, work: DueWork) -> None:
         try:
             await self._fire(work)
-        except Exception:  # one table's failure must not stop the loop
-            log.exception("due %s work of table %s failed", work.kind, work.table_id)
+        except Exception as error:  # one table's failure must not stop the loop
+            if database_unavailable(error):
+                # claimed (so deleted) but not acted on: stored again once the database is
+                # back, and fired then (a fire that got as far as its commit finds itself
+                # stale by version and does nothing)
+                self._unfired.append(work)
+                log.warning("due %s work of table %s: database unavailable (%s); it fires "
+                            "once the database is back", work.kind, work.table_id,
+                            type(error).__name__)
+            else:
+                log.exception("due %s work of table %s failed", work.kind, work.table_id)
         finally:
             self._firing.pop(work.table_id, None)
             self.wake()  # the work may have set the next deadline
@@ -85,6 +113,7 @@ class Scheduler:
 
     def start(self) -> None:
         if self._task is None:
+            self.health.open()
             self._task = asyncio.create_task(self._loop(), name="scheduler")
 
     async def stop(self) -> None:
@@ -92,27 +121,26 @@ class Scheduler:
         if task is not None:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+            self.health.close()
         await self.drain()
         if task is not None:
-            await self._store.beat(self._clock())  # down from now on
+            try:
+                await self._store.beat(self._clock())  # down from now on
+            except Exception as error:  # noqa: BLE001 - the last beat (seconds ago) stands
+                log.warning("the scheduler's last heartbeat was not written (%s)",
+                            type(error).__name__)
 
     async def _loop(self) -> None:
         while True:
             self._wakeup.clear()
             try:
-                await self.tick()
-                if self._clock() - self._beaten >= BEAT_EVERY:
-                    self._beaten = self._clock()
-                    await self._store.beat(self._beaten)
-            except Exception:
-                log.exception("the scheduler's tick failed; trying again")
-            upcoming = await self._store.next_due()
-            sleep = min(self._idle, BEAT_EVERY) if upcoming is None else min(
-                self._idle, BEAT_EVERY, upcoming - self._clock())
-            if sleep <= 0:
-                # what is due belongs to tables still busy with their last deadline: their
-                # tasks wake the loop when they end
-                sleep = self._idle
+                sleep = await self._pass()
+            except Exception as error:  # noqa: BLE001 - logged by `failed`; the loop goes on
+                if self._down_since is None:
+                    self._down_since = self._good
+                sleep = self.health.failed(error)
+            else:
+                self.health.ok()
             try:
                 # not wait_for: on Python 3.11 it loses a cancel (stop) that comes as the
                 # wait ends (a fired deadline's wake), and the loop would never stop
@@ -120,3 +148,31 @@ class Scheduler:
                     await self._wakeup.wait()
             except TimeoutError:
                 pass
+
+    async def _pass(self) -> float:
+        """One round: after an outage, its time given back; what is due claimed and
+        started; the heartbeat; the time until the next deadline, returned as the sleep."""
+        while self._unfired:
+            await self._store.put_back(self._unfired[0])
+            self._unfired.pop(0)
+        if self._down_since is not None:
+            # before anything is claimed: a turn clock that ran out while the bot could not
+            # act must not fire before it is given that time back
+            if self._after_outage is not None:
+                await self._after_outage(self._down_since)
+            self._down_since = None
+            self._good = self._clock()  # given back up to now: a new outage counts from here
+        await self.tick()
+        if self._clock() - self._beaten >= BEAT_EVERY:
+            beaten = self._clock()
+            await self._store.beat(beaten)
+            self._beaten = beaten
+        upcoming = await self._store.next_due()
+        self._good = self._clock()
+        sleep = min(self._idle, BEAT_EVERY) if upcoming is None else min(
+            self._idle, BEAT_EVERY, upcoming - self._clock())
+        if sleep <= 0:
+            # what is due belongs to tables still busy with their last deadline: their
+            # tasks wake the loop when they end
+            sleep = self._idle
+        return sleep

@@ -37,6 +37,9 @@ TIMED = (f"{CLOCK}:", f"{REMIND}:")
 RESTART_GRACE = 60.0
 """After a restart no clock runs out sooner than this: people need a moment to see the bot
 is back (and the bot to show them their boards again)."""
+OUTAGE_GRACE = 15.0
+"""After an outage of the database no clock runs out sooner than this: boards and panels
+catch up first, so people see their time before it can end."""
 MIN_REMINDER = 20.0
 """A turn shorter than four times this gets no reminder: it would come too late to help."""
 PRESS_GRACE = 3.0
@@ -46,6 +49,9 @@ a press that arrived before the time ran out is honoured."""
 
 class TableClocks:
     """Mixed into `TableService`; every attribute it uses is the service's."""
+
+    _clocks_resumed: float | None = None
+    """When `recover_downtime` gave the clocks back the time up to (until `serving`)."""
 
     # --- the lobby's choice --------------------------------------------------------------
 
@@ -170,7 +176,8 @@ class TableClocks:
     # --- the bot's own delays never count ------------------------------------------------
 
     async def recover_downtime(self: TableService) -> float:
-        """At start-up: give every running clock back the time the bot was down, and let
+        """At start-up: give every running clock back the time the bot was down (from its
+        last heartbeat to now; the rest of the start-up is given back by `serving`), and let
         none run out in the first minute. Returns the downtime given back."""
         now = self._clock()
         last = await self.store.last_beat()
@@ -179,8 +186,36 @@ class TableClocks:
         await self.store.delay_work(("vote:",), down)
         await self.store.delay_work(TIMED, 0.0, not_before=now + RESTART_GRACE)
         await self.store.beat(now)
+        self._clocks_resumed = now
         if down:
             log.info("the bot was down for %.0f s: given back to the running clocks", down)
+        return down
+
+    async def serving(self: TableService) -> float:
+        """The bot serves again (every platform taking presses), `recover_downtime` having
+        given back the time up to its start: the rest of the bot's own start-up (connecting
+        to the platforms, showing every table again) is given back too, and the grace counts
+        from now. Returns the seconds given back (none without a recovery before)."""
+        since, self._clocks_resumed = self._clocks_resumed, None
+        if since is None:
+            return 0.0
+        now = self._clock()
+        started = max(0.0, now - since)
+        await self.store.delay_work(TIMED, started, not_before=now + RESTART_GRACE)
+        await self.store.delay_work(("vote:",), started)
+        log.info("serving %.1f s after the clocks were resumed: given back too", started)
+        return started
+
+    async def outage_over(self: TableService, since: float) -> float:
+        """The scheduler reaches the database again after failing since `since`: the
+        running clocks and votes get the outage back (before anything due is claimed), and
+        none runs out in the first moments. Returns the seconds given back."""
+        now = self._clock()
+        down = await self.store.give_back((*TIMED, "vote:"), since=since, now=now)
+        if down:
+            await self.store.delay_work(TIMED, 0.0, not_before=now + OUTAGE_GRACE)
+            log.warning("the database was out of reach for %.1f s: given back to the "
+                        "running clocks", down)
         return down
 
     async def flood_waited(self: TableService, platform: str, chat_id: str,

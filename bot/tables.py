@@ -106,7 +106,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         self.computer_pause = computer_pause
         self.lobby_timeout = lobby_timeout
         self._think = think or thinking.think
-        self.scheduler = Scheduler(store, self._fire, clock=clock)
+        self.scheduler = Scheduler(store, self._fire, clock=clock,
+                                   after_outage=self.outage_over)
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The events of each table's last move, for the board caption. A cache only:
         # after a restart they are derived again from the action log.

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .due import _kinds
 from .sql import StorePart, Tx
 
 _UNCHANGED: Any = object()
@@ -100,6 +101,27 @@ class ClockStore(StorePart):
 
     async def last_beat(self) -> float | None:
         return await self._read(lambda tx: tx.scalar("SELECT at FROM heartbeat WHERE id = 1"))
+
+    async def give_back(self, prefixes: Iterable[str], *, since: float, now: float) -> float:
+        """After an outage this process saw from `since` to `now`: move the deadlines whose
+        kind starts with one of `prefixes` later by the time nobody was serving (from
+        `since`, or from the last heartbeat if a process beat after that), and beat, all in
+        one transaction; return the seconds given back. Of several processes that lived
+        through the same outage the first gives its time back and the others, finding its
+        heartbeat, give back only the moments between."""
+        kinds, params = _kinds(tuple(prefixes))
+
+        def tx(tx: Tx) -> float:
+            beat = tx.scalar("SELECT at FROM heartbeat WHERE id = 1" + tx.for_update)
+            down = max(0.0, now - max(since, beat if beat is not None else since))
+            if down > 0:
+                tx.run(f"UPDATE due_work SET due_at = due_at + :seconds WHERE {kinds}",
+                       seconds=down, **params)
+            tx.run("INSERT INTO heartbeat (id, at) VALUES (1, :now)"
+                   " ON CONFLICT (id) DO UPDATE SET at = excluded.at", now=now)
+            return down
+
+        return await self._write(tx)
 
 
 def _ballots_json(ballots: dict[int, str]) -> str:

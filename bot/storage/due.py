@@ -104,6 +104,17 @@ class DueWorkStore(StorePart):
 
         return await self._write(tx)
 
+    async def put_back(self, work: DueWork) -> None:
+        """A claimed deadline that was not acted on (the database went away meanwhile) is
+        due again, unless the table has set one of its kind since (or is gone)."""
+        await self._write(lambda tx: tx.run(
+            f"INSERT INTO due_work ({_COLUMNS})"
+            " SELECT :table, :kind, :version, :due WHERE EXISTS"
+            " (SELECT 1 FROM tables WHERE id = :table)"
+            " ON CONFLICT (table_id, kind) DO NOTHING",
+            table=work.table_id, kind=work.kind, version=work.version, due=work.due_at),
+            one_statement=True)
+
     async def cancel_work(self, table_id: int, kind: str | None = None) -> None:
         """Forget a table's deadlines (of one kind, or all)."""
         if kind is None:
