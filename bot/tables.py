@@ -26,6 +26,7 @@ from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.lobby import LOBBY_TIMEOUT, TableLobby
 from bot.options import BadOption, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
+from bot.physics_pool import Busy, Physics
 from bot.player_stats import FORGET, PlayerStats
 from bot.rules_text import rules_text
 from bot.scheduler import Scheduler
@@ -89,12 +90,13 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
                  games: dict[str, GameSpec] | None = None,
                  seeds: Callable[[], int] | None = None,
                  clock: Callable[[], float] = time.time, computer_pause: float = 1.5,
-                 lobby_timeout: float = 1800, think: Think | None = None) -> None:
+                 lobby_timeout: float = 1800, think: Think | None = None,
+                 physics: Physics | None = None) -> None:
         """`seeds` gives each game's seed (who sits where, the deal); tests pass a fixed one.
         `clock` (unix seconds) times deadlines; a computer player moves `computer_pause`
         seconds after its turn comes, so that people can follow; `think` is where it thinks
         (a worker process by default). A lobby not started within `lobby_timeout` seconds
-        closes itself."""
+        closes itself. `physics` runs simulated games' physics (a pool of its own)."""
         self.store = store
         self.tr = translator
         self.default_language = default_language
@@ -106,6 +108,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         self.computer_pause = computer_pause
         self.lobby_timeout = lobby_timeout
         self._think = think or thinking.think
+        self.physics = physics or Physics()
         self.scheduler = Scheduler(store, self._fire, clock=clock,
                                    after_outage=self.outage_over)
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -378,10 +381,14 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         if working is not None:
             working()
         try:
-            # a thread: a simulated game's menu may run physics (the risk estimate)
-            menu = await asyncio.to_thread(spec.menu, state, me.seat, press.path)
+            # off the loop: a simulated game's menu may run physics (the risk estimate)
+            menu = await self.physics.menu(spec, state, me.seat, press.path,
+                                           board=(table.id, table.version),
+                                           person=(table.platform, user.id))
         except RuleViolation:
             return self._alert(lang, "bot-error-malformed")
+        except Busy:
+            return self._alert(lang, "table-physics-busy")
         if press.kind == "go" and not (menu.instant and menu.action):
             place = self._panel_place(table, me)
             if place is None:
@@ -400,8 +407,8 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         """Apply and commit one move, a person's or (with its `reason`) a computer's."""
         assert me.seat is not None
         try:
-            # a thread: a simulated game's move takes a physics run the event loop can't wait on
-            new_state, events = await asyncio.to_thread(spec.apply, state, me.seat, action)
+            # off the loop: a simulated game's move takes a physics run (on its own pool)
+            new_state, events = await self.physics.apply(spec, state, me.seat, action)
         except RuleViolation as error:
             return self._alert(lang, _ERRORS[error.reason])
         if reason is not None:

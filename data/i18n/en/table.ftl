@@ -66,3 +66,5 @@ table-moves-earlier = { $count ->
        *[other] { $count } earlier moves are told in a message of their own; then:
     }
 table-moves-earlier-list = Earlier moves:
+# A person pressed again (at another table) while the bot still works out their last answer (a risk estimate).
+table-physics-busy = Still working on your last question. Try again in a moment.

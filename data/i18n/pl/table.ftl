@@ -68,3 +68,5 @@ table-moves-earlier = { $count ->
        *[other] { $count } wcześniejszego ruchu — w osobnej wiadomości; potem:
     }
 table-moves-earlier-list = Wcześniejsze ruchy:
+# A person pressed again (at another table) while the bot still works out their last answer (a risk estimate).
+table-physics-busy = Wciąż liczę odpowiedź na twoje poprzednie pytanie. Spróbuj za chwilę.

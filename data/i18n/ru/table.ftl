@@ -69,3 +69,5 @@ table-moves-earlier = { $count ->
        *[other] { $count } хода раньше — в отдельном сообщении; затем:
     }
 table-moves-earlier-list = Ходы раньше:
+# A person pressed again (at another table) while the bot still works out their last answer (a risk estimate).
+table-physics-busy = Ещё считаю ответ на твой прошлый вопрос. Попробуй через минутку.
