@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 
 LOBBY_TIMEOUT = "lobby"
 """The kind of due work that closes a lobby nobody started."""
+LOBBY_KEPT = 3600.0
+"""Seconds a lobby closed without starting is kept (its closed message shown and sent on
+every platform meanwhile) before it is deleted at the next lobby timeout."""
 
 
 class TableLobby:
@@ -164,6 +167,9 @@ class TableLobby:
             except StatusConflict:
                 return Result()
             log.info("table %s: lobby closed, not started in time", table.id)
+            pruned = await self.store.prune_lobbies(self._clock() - LOBBY_KEPT)
+            if pruned:
+                log.info("%d lobbies closed without a game deleted", pruned)
             seats = await self.store.list_seats(table.id)
             lang = table.language
             note = self.tr.t(lang, "table-lobby-expired",

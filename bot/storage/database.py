@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -117,6 +118,7 @@ class SqliteDatabase(Database):
         memory = self._path == ":memory:"
         if not memory:
             Path(self._path).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(Path(self._path))
         url = sa.URL.create("sqlite", database=None if memory else self._path)
         # AUTOCOMMIT: sqlite3 issues no BEGIN of its own; ours say which kind (`write`).
         self._engine = sa.create_engine(url, isolation_level="AUTOCOMMIT",
@@ -183,6 +185,16 @@ class SqliteDatabase(Database):
             await self._call(shut)
         finally:
             self._thread.shutdown(wait=False)
+
+
+def _create_private(path: Path) -> None:
+    """A new database file readable and writable by its owner only (0600; SQLite gives its
+    -wal and -shm files the same mode): it holds every hidden hand. An existing file keeps
+    the mode it has."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
 
 
 class PostgresDatabase(Database):

@@ -224,6 +224,17 @@ class TableStore(StorePart):
 
         return await self._write(tx)
 
+    async def prune_lobbies(self, closed_before: float, *, limit: int = 500) -> int:
+        """Delete up to `limit` tables that closed without ever starting (a lobby nobody
+        started, or one cancelled) before `closed_before`, with everything kept about them
+        (the foreign keys cascade); how many went. Nothing else refers to such a table: it
+        has no moves, results or history, so a flood of lobbies does not grow the database
+        for ever."""
+        return await self._write(lambda tx: tx.run(
+            "DELETE FROM tables WHERE id IN (SELECT id FROM tables WHERE status = 'cancelled'"
+            " AND started_at IS NULL AND updated_at < :before ORDER BY id LIMIT :limit)",
+            before=closed_before, limit=limit))
+
     async def set_table_language(self, table_id: int, language: str) -> None:
         """The language of a table's public messages (after a /language in its chat)."""
         await self._write(lambda tx: tx.run(
