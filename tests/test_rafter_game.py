@@ -747,6 +747,28 @@ def test_a_card_lying_wood_side_up_in_the_sea_may_be_taken_instead_of_a_new_one(
     assert from_dict(json.loads(json.dumps(to_dict(took)))) == took
 
 
+@pytest.mark.parametrize("advanced", [False, True])
+def test_a_card_taken_is_kept_never_swapped_in_either_game(advanced: bool) -> None:
+    """The rulebook lists 'a card taken from the sea cannot be swapped' among its advanced
+    rules. Our reading keeps it in the basic game too (the rules summary says so): there
+    every card offers the same places, so a swap could change nothing; with the advanced
+    rules a card's own print changes where its builder and chest may go, so it bites."""
+    state = position(Scene((lying(LUMBER, 7, 0.0, 0.0),)), held=SMALL, card=5,
+                     advanced=advanced)
+    state = replace(state, sea_lumber=tuple(c for c in state.sea_lumber if c != 9),
+                    sea_wood=(9,))
+    assert state_problems(state) == []
+    for swap in ("t1", "t1w9", "t0w9"):  # another card, new or lying wood side up
+        with pytest.raises(IllegalAction):
+            SPEC.apply(state, 0, swap)
+    places = {tuple(legality.place_pairs(card, SMALL, advanced=advanced))
+              for card in range(0, CONFIG.lumber.count, 3)}
+    if advanced:
+        assert len(places) > 1  # the prints differ: which card matters
+    else:
+        assert len(places) == 1  # every card alike
+
+
 def test_fallen_lumber_wood_side_up_stays_face_up_the_rest_goes_face_down_secretly() -> None:
     state = replace(position(starting_scene()), version=3)
     up = Piece(LUMBER, 20, Pose((0.0, 90.0, -40.0), yaw_quat(30)))

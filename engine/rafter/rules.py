@@ -3,7 +3,10 @@
 A turn is two actions. *Take* a rafter: one in the sea if there is any, never the one the
 previous turn used; lifting one off the raft is simulated and may topple something. With it
 the player takes a lumber card: a new one, face down from the sea, or any card lying wood
-side up in the sea (the rulebook's "А если...?"). Then *build*: the card goes down together
+side up in the sea (the rulebook's "А если...?"). A card taken is kept, never swapped: the
+rulebook says so among its advanced rules, where a card's printed nails and joints matter;
+in the basic game every card plays alike, so keeping the rule there too changes nothing but
+spares a step (said so in the rules summary). Then *build*: the card goes down together
 with the rafter on it (the rulebook lets both go down at once, so a rafter may hold down an
 overhanging card), everything settles, then a chest goes on the card and everything settles
 again. Rafters and chests may hang partly over the card's edges. If anything falls into the
