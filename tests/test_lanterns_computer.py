@@ -10,12 +10,13 @@ import pytest
 
 from bot.i18n import LANGUAGES, Translator
 from engine.computer import json_view, play_game
-from engine.core import Budget, ComputerPlayer, Decision
+from engine.core import Budget, ComputerPlayer, Decision, Label
 from engine.lanterns import SPEC, rules
-from engine.lanterns.actions import Place, decode
-from engine.lanterns.components import LAKE_TILES
+from engine.lanterns.actions import Dedicate, Place, decode
+from engine.lanterns.components import FOUR, LAKE_TILES
 from engine.lanterns.computer import BASELINES, LEVELS
 from engine.lanterns.computer.reading import sample_world
+from engine.lanterns.computer.reasons import reason_for
 from engine.lanterns.computer.turns import handout
 from engine.lanterns.state import FINAL, LanternsState
 from tests.lanterns_helpers import arrange, colors
@@ -199,3 +200,17 @@ def test_places_to_complete_four_of_a_kind(level):
     gained = handout(state, place)
     assert gained.cards[0] == 4
     assert decision.reason.args == {"cards": gained.own_cards, "matches": gained.matched}
+
+
+def test_a_dedication_on_an_empty_stack_is_explained_as_a_grey_four_with_no_hurry():
+    state = random_position(2, 1)
+    assert state.stacks[0]
+    full = reason_for(state, (Dedicate(FOUR, (0,)),))
+    assert full.key == "lanterns-bot-dedicate" and full.args["honor"] == state.stacks[0][0]
+    empty = replace(state, stacks=((), *state.stacks[1:]))
+    grey = reason_for(empty, (Dedicate(FOUR, (0,)),))
+    assert grey == Label("lanterns-bot-dedicate-grey", {"kind": "lanterns-kind-four_of_a_kind"})
+    translator = Translator.load()
+    for lang in LANGUAGES:
+        text = translator.render_label(lang, grey, ["Anna", "Bob"])
+        assert "4" in text and "{" not in text and "lanterns-" not in text, text

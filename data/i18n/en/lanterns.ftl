@@ -119,6 +119,7 @@ lanterns-standing = { $rank }. { $seat } — { $honor } honor, { $favors } { $fa
 ## Why a computer player moved (public: only cards, tokens and the lake, never a hand)
 
 lanterns-bot-dedicate = Dedicates { $kind } now, while its top token is worth { $honor } honor.
+lanterns-bot-dedicate-grey = Dedicates { $kind } for a grey 4: that stack is empty, so 4 honor is what it pays from now on.
 lanterns-bot-exchange = Trading to complete { $kind }.
 lanterns-bot-exchange-ahead = Trading for { $take } to come closer to a dedication.
 lanterns-bot-discard = Gives up { $color }: the other cards are closer to a dedication.

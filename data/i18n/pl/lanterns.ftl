@@ -142,6 +142,7 @@ lanterns-bot-dedicate = „{ $kind }” teraz, póki górny żeton jest wart { $
         [few] punkty honoru
        *[other] punktów honoru
     }.
+lanterns-bot-dedicate-grey = „{ $kind }” za szarą „4”: ten stos jest pusty, więc odtąd daje 4 punkty honoru.
 lanterns-bot-exchange = Wymiana, by ułożyć „{ $kind }”.
 lanterns-bot-exchange-ahead = Wymiana na kartę „{ $take }”, by zbliżyć się do poświęcenia.
 lanterns-bot-discard = Oddaje kartę „{ $color }”: pozostałe karty są bliżej poświęcenia.

@@ -142,6 +142,7 @@ lanterns-bot-dedicate = Узор «{ $kind }» сейчас, пока верхн
         [few] почести
        *[other] почестей
     }.
+lanterns-bot-dedicate-grey = Узор «{ $kind }» за серую «4»: эта стопка пуста, и теперь он всегда приносит 4 почести.
 lanterns-bot-exchange = Обмен, чтобы собрать узор «{ $kind }».
 lanterns-bot-exchange-ahead = Обмен на карту «{ $take }», чтобы приблизиться к узору.
 lanterns-bot-discard = Сброс карты «{ $color }»: остальные карты ближе к узору.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core import Label
 from ..actions import Action, Dedicate, Discard, Exchange, Place
-from ..components import GENERIC_HONOR, KINDS
+from ..components import KINDS
 from ..rules import color_key
 from ..state import LanternsState
 from .turns import handout
@@ -20,8 +20,9 @@ def reason_for(state: LanternsState, steps: tuple[Action, ...]) -> Label:
     first = steps[0]
     if isinstance(first, Dedicate):
         stack = state.stacks[KINDS.index(first.kind)]
-        honor = stack[0] if stack else GENERIC_HONOR
-        return Label("lanterns-bot-dedicate", {"kind": _kind(first.kind), "honor": honor})
+        if not stack:  # a grey 4 pays the same later: nothing to hurry for
+            return Label("lanterns-bot-dedicate-grey", {"kind": _kind(first.kind)})
+        return Label("lanterns-bot-dedicate", {"kind": _kind(first.kind), "honor": stack[0]})
     if isinstance(first, Exchange):
         later = [s for s in steps[1:] if isinstance(s, Dedicate)]
         if later:
