@@ -19,6 +19,8 @@ class Counters:
     coalesced: Counter[str] = field(default_factory=Counter)
     """Pending instructions replaced by a newer one before being sent."""
     failures: Counter[str] = field(default_factory=Counter)
+    surplus: Counter[str] = field(default_factory=Counter)
+    """Kept messages found replaced by another worker's of the same place, and deleted."""
 
     def sent_or_edited(self, *roles: str) -> int:
         """Sends plus edits, over `roles` (all roles if none given)."""
@@ -27,5 +29,5 @@ class Counters:
 
     def reset(self) -> None:
         for counter in (self.sends, self.edits, self.deletes, self.skipped, self.coalesced,
-                        self.failures):
+                        self.failures, self.surplus):
             counter.clear()

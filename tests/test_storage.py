@@ -101,7 +101,8 @@ async def test_fresh_database_is_migrated_and_reopening_is_idempotent(
     names = {r[0] for r in await database.sql(listed)}
     assert {"tables", "seats", "actions", "messages", "pending_joins", "chat_settings",
             "user_settings", "due_work", "votes", "chat_options", "heartbeat", "results",
-            "seen_updates", "sent_requests", "alembic_version"} == names - {
+            "seen_updates", "sent_requests", "processes", "message_claims",
+            "alembic_version"} == names - {
                 "sqlite_sequence", "sqlite_stat1"}
     assert await database.sql("SELECT version_num FROM alembic_version") == [
         (f"{SCHEMA_VERSION:04d}",)]
@@ -244,15 +245,23 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
     widened = {name: sql and sql.replace("platform IN ('telegram', 'discord')",
                                  "platform IN ('telegram', 'discord', 'web')")
                for name, sql in schema.items()}
-    # and schema 8's: the version a kept message shows, its claim, and the shared budgets
+    # and schema 8's: the version a kept message shows, and the shared budgets
     widened["messages"] = widened["messages"].replace(
-        "updated_at   REAL    NOT NULL,\n",
-        "updated_at   REAL    NOT NULL, version INTEGER, claim_version INTEGER,"
-        " claim_until REAL,\n")
-    rows["messages"] = [row + (None, None, None) for row in rows["messages"]]
+        "updated_at   REAL    NOT NULL,\n", "updated_at   REAL    NOT NULL, version INTEGER,\n")
+    rows["messages"] = [row + (None,) for row in rows["messages"]]
     assert after_schema.pop("sent_requests").startswith("CREATE TABLE sent_requests")
     assert after_schema.pop("sent_requests_by_key").startswith("CREATE INDEX")
     assert after_rows.pop("sent_requests") == []
+    # and schema 9's: claims name their owner (the processes), message claims of their own
+    widened["due_work"] = widened["due_work"].replace(
+        "due_at   REAL    NOT NULL,\n",
+        "due_at   REAL    NOT NULL, owner TEXT, claimed_at REAL,\n")
+    rows["due_work"] = [row + (None, None) for row in rows["due_work"]]
+    assert after_schema.pop("processes").startswith("CREATE TABLE processes")
+    assert after_schema.pop("message_claims").startswith("CREATE TABLE message_claims")
+    assert after_schema.pop("message_claims_by_owner").startswith("CREATE INDEX")
+    assert after_rows.pop("message_claims") == []
+    assert after_rows.pop("processes") == []  # the store that upgraded it closed
     assert (after_schema, after_rows) == (widened, rows)
 
     async with Store.open(db_path) as store:  # the game goes on where it was
@@ -577,7 +586,10 @@ async def test_a_kept_message_never_records_an_older_version(store: Store) -> No
 async def test_a_claim_keeps_other_edits_of_the_message_waiting(store: Store,
                                                                  clock: Clock) -> None:
     table_id = await playing_table(store)
-    assert await store.claim_message(table_id, "board", None, 1) is Claim.MISSING
+    assert await store.claim_message(table_id + 1, "board", None, 1) is Claim.MISSING
+    # a place with no message yet is claimed too: one worker sends it
+    assert await store.claim_message(table_id, "board", None, 1, lease=30) is Claim.CLAIMED
+    assert await store.claim_message(table_id, "board", None, 1) is Claim.BUSY
     await store.set_message(table_id, "board", None, -100, 10, "v1", 1)
     assert await store.claim_message(table_id, "board", None, 2, lease=30) is Claim.CLAIMED
     assert await store.claim_message(table_id, "board", None, 3) is Claim.BUSY  # v2 under way

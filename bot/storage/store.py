@@ -5,8 +5,8 @@ current state, version), its seats, its action log, the messages the bot edits
 in place, Telegram deep-link join tokens, and per-chat / per-user settings. Each concern is
 a module of its own, mixed into `Store`: tables.py, seats.py, actions.py, messages.py,
 joins.py, settings.py, due.py, clocks.py, chat_options.py, records.py, stats.py,
-updates.py, budgets.py. The database is SQLite (a file, the default) or PostgreSQL (a
-postgresql:// URL); database.py says how each runs a transaction.
+updates.py, budgets.py, processes.py. The database is SQLite (a file, the default) or
+PostgreSQL (a postgresql:// URL); database.py says how each runs a transaction.
 
 Guarantees the table service builds on, on either database:
 
@@ -16,6 +16,9 @@ Guarantees the table service builds on, on either database:
 * `commit_action` is optimistic: it changes anything only if the table's version
   is still the one the action was checked against, so of two racing presses
   exactly one is recorded, in one process or in several.
+* Every claim a store takes (a message to edit, a deadline to fire, an update to handle)
+  names the store as its owner, and dies with it (processes.py): an open store is a row
+  that beats every few seconds, and closing it releases its claims.
 * Invariants the service must never break are enforced here as well, inside the
   transaction: one active table per chat/topic, joins only in the lobby, seat
   order a permutation of the lobby, actions only while playing.
@@ -50,6 +53,7 @@ from .errors import (
 )
 from .joins import JoinStore
 from .messages import Claim, MessageStore
+from .processes import BEAT_EVERY, ProcessStore, new_owner, release_owners, wall_clock
 from .records import RecordsStore
 from .rows import (
     ACTIVE,
@@ -76,6 +80,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+LEAVE_TIMEOUT = 5.0
+"""Seconds a closing store tries to release its claims (the database may be away)."""
+
 
 class _Opening:
     """What `Store.open` returns: await it, or use it as `async with`."""
@@ -98,12 +105,15 @@ class _Opening:
 
 class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, SettingsStore,
             DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore, UpdateStore,
-            BudgetStore):
+            BudgetStore, ProcessStore):
     """Async store on SQLite or PostgreSQL. Create with `await Store.open(path_or_url)`."""
 
     def __init__(self, database: Database, *, clock: Callable[[], float]) -> None:
         self._database = database
         self._clock = clock
+        self._wall = wall_clock  # whether a process lives is a matter of real time
+        self._owner = new_owner()  # what this store's claims name as their owner
+        self._beat: asyncio.Task[None] | None = None
         self._closed = False
         # Strong references to write tasks: one whose caller was cancelled must
         # not be garbage-collected before it commits.
@@ -122,11 +132,15 @@ class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, Setting
         schema: str | None = None,
         pool_size: int = 5,
         migrations: Path = MIGRATIONS_DIR,
+        label: str = "",
+        beat_every: float = BEAT_EVERY,
     ) -> _Opening:
         """Open (creating if needed) and migrate the database: a SQLite file at `target`,
         or the PostgreSQL database of a `postgresql://` URL (`schema`: its search path;
         `pool_size`: connections kept open; `synchronous` and `busy_timeout_ms` are
-        SQLite's).
+        SQLite's). The store joins the processes sharing the database (`label` says which
+        it is, for people reading the table), beats every `beat_every` seconds until closed,
+        and first releases what processes found dead on this machine held.
 
         `await Store.open(p)` or `async with Store.open(p) as store:`.
         Raises `SchemaTooNew` if the database was written by newer code.
@@ -141,7 +155,15 @@ class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, Setting
             if before != SCHEMA_VERSION and migrations == MIGRATIONS_DIR:
                 log.info("migrated the %s database from schema %d to %d", database.dialect,
                          before, SCHEMA_VERSION)
-            return cls(database, clock=clock)
+            store = cls(database, clock=clock)
+            try:
+                await store.join_processes(label)
+            except BaseException:
+                await database.close()
+                raise
+            store._beat = asyncio.create_task(store._beating(beat_every),
+                                              name="store heartbeat")
+            return store
 
         return _Opening(opener)
 
@@ -154,6 +176,17 @@ class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, Setting
         """Wait for writes under way, then close. Idempotent."""
         if self._closed:
             return
+        if self._beat is not None:
+            self._beat.cancel()
+            await asyncio.gather(self._beat, return_exceptions=True)
+        if self._inflight:
+            await asyncio.gather(*self._inflight, return_exceptions=True)
+        try:  # its claims go now, not when its heartbeat is found stale
+            await asyncio.wait_for(self._database.write(
+                lambda tx: release_owners(tx, [self._owner])), LEAVE_TIMEOUT)
+        except Exception as error:  # noqa: BLE001 - the heartbeat goes stale instead
+            log.warning("could not release this process's claims at close (%s)",
+                        type(error).__name__)
         self._closed = True
         if self._inflight:
             await asyncio.gather(*self._inflight, return_exceptions=True)

@@ -17,9 +17,11 @@ after it, and the gap between is made safe instead:
 
 * a handling that fails before its work is committed (the database went away) releases its
   claim (`release_update`) and answers 5xx, so Telegram redelivers and a worker does it then;
-* a worker killed while it holds claims: the supervisor starts a new process in its slot,
-  which releases what the slot held (`release_worker_claims`); a claim nobody releases is
-  taken over when its lease runs out;
+* a worker killed while it holds claims: each claim names its owner, the process's store
+  (bot/storage/processes.py), and dies with it: the supervisor and the process started in
+  the dead one's slot release what it held at once (`release_worker_claims`, and the sweep
+  of processes gone), and a delivery that finds a claim whose owner is gone takes it over;
+  a live owner's claim is taken over only when its lease runs out;
 * a released or taken-over update whose work had in fact been committed is harmless when run
   again, because the table's version decides: a press names the board version it was drawn
   for, and a second commit against that version is refused (the press is answered as stale);
@@ -32,8 +34,10 @@ dropped. Done rows are kept a day (Telegram gives up redelivering long before) a
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from enum import StrEnum
 
+from .processes import LIVE_OWNER
 from .sql import StorePart, Tx
 
 KEEP_DONE_S = 24 * 3600.0
@@ -47,30 +51,46 @@ class Claim(StrEnum):
 
 
 class UpdateStore(StorePart):
+    _owner: str
+    alive_since: Callable[[], float]  # ProcessStore's
+    release_if_dead: Callable[[str | None], Awaitable[bool]]  # ProcessStore's
+
     async def claim_update(self, bot_id: str | int, update_id: int, *, worker: int, claim: str,
                            lease: float) -> Claim:
         """Take the update for this worker (`claim`: the process's own token), unless it was
-        handled or another worker's claim on it is younger than `lease` seconds."""
+        handled or another worker's claim on it lives: its owner is alive and it is younger
+        than `lease` seconds."""
         now = self._clock()
         key = {"bot": str(bot_id), "update": update_id}
 
         def take(tx: Tx) -> Claim:
-            if tx.run("INSERT INTO seen_updates (bot_id, update_id, worker, claim, claimed_at)"
-                      " VALUES (:bot, :update, :worker, :claim, :now)"
+            if tx.run("INSERT INTO seen_updates (bot_id, update_id, worker, claim, claimed_at,"
+                      " owner) VALUES (:bot, :update, :worker, :claim, :now, :owner)"
                       " ON CONFLICT (bot_id, update_id) DO NOTHING",
-                      worker=worker, claim=claim, now=now, **key):
+                      worker=worker, claim=claim, now=now, owner=self._owner, **key):
                 return Claim.TAKEN
+            gone = LIVE_OWNER.format(owner="seen_updates.owner")
             if tx.run("UPDATE seen_updates SET worker = :worker, claim = :claim,"
-                      " claimed_at = :now WHERE bot_id = :bot AND update_id = :update"
-                      " AND done_at IS NULL AND claimed_at < :stale",
-                      worker=worker, claim=claim, now=now, stale=now - lease, **key):
+                      " claimed_at = :now, owner = :owner WHERE bot_id = :bot"
+                      " AND update_id = :update AND done_at IS NULL"
+                      f" AND (claimed_at < :stale OR NOT {gone})",
+                      worker=worker, claim=claim, now=now, stale=now - lease,
+                      owner=self._owner, alive_since=self.alive_since(), **key):
                 return Claim.TAKEN  # its worker died and nobody released it
-            done = tx.scalar("SELECT done_at FROM seen_updates"
-                             " WHERE bot_id = :bot AND update_id = :update", **key)
+            row = tx.one("SELECT done_at, owner FROM seen_updates"
+                         " WHERE bot_id = :bot AND update_id = :update", **key)
             # no row: released between our insert and this read; Telegram will retry
-            return Claim.DONE if done is not None else Claim.BUSY
+            if row is not None and row["done_at"] is not None:
+                return Claim.DONE
+            holders.append(row["owner"] if row is not None else None)
+            return Claim.BUSY
 
-        return await self._write(take)
+        holders: list[str | None] = []
+        claim = await self._write(take)
+        if claim is Claim.BUSY and await self.release_if_dead(holders[-1]):
+            holders.clear()
+            claim = await self._write(take)
+        return claim
 
     async def finish_update(self, bot_id: str | int, update_id: int, *, claim: str) -> bool:
         """Mark the update handled (False if the claim was no longer this worker's)."""

@@ -1,0 +1,242 @@
+"""Claims die with their owner (bot/storage/processes.py): a process killed while it holds a
+kept message's claim, a deadline and a Telegram update leaves none of them held; a silent
+process is given up for dead; a closed store holds nothing; and with several workers one
+place never ends up with two messages.
+
+On both databases (tests/store_backends.py). The killed process is a real one (a child
+Python process with a store of its own, killed with SIGKILL); the workers of the last tests
+are stores, aiogram clients and outboxes of their own against the fake Telegram server
+(as in tests/test_telegram_shared_limits.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+import pytest_asyncio
+
+from bot.i18n import Translator
+from bot.screens import Place, Post, Role
+from bot.storage import Claim, DueWork, Store
+from bot.storage.processes import Identity, alive, machine, this_process
+from bot.storage.updates import Claim as UpdateClaim
+from bot.telegram import Outbox, OutboxLimits
+from tests.fake_telegram import FakeTelegramServer
+from tests.fake_telegram.bot_helpers import make_bot
+from tests.telegram_helpers import FakeService, new_table, screen
+
+if TYPE_CHECKING:
+    from tests.store_backends import Database
+
+pytest_plugins = ["tests.fake_telegram.fixtures", "tests.store_backends"]
+pytestmark = pytest.mark.timeout(60)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A process that takes one claim of each kind and holds them until it is killed.
+HOLDER = """
+import asyncio, sys
+from bot.storage import DueWork, Store
+
+async def main(target, schema, table):
+    store = await Store.open(target, schema=schema or None, label="holder")
+    assert await store.claim_message(table, "panel", 0, 5) == "claimed"
+    [work] = await store.claim_due(2e9)
+    assert work.table_id == table
+    assert await store.claim_update(7, 500, worker=3, claim="holder", lease=60) == "taken"
+    print("held", flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
+"""
+
+
+async def playing_table(store: Store) -> int:
+    table = await store.create_table("telegram", "-100", None, "lanterns", creator_id="1",
+                                     language="en")
+    return table.id
+
+
+async def hold_and_kill(database: Database, table: int) -> int:
+    """Start a holder process on `database`, wait until it holds its claims, SIGKILL it and
+    wait until it is dead; its pid."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOLDER, str(database.target), database.schema or "", str(table),
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdout is not None
+    line = await asyncio.wait_for(process.stdout.readline(), 30)
+    assert line == b"held\n"
+    process.send_signal(signal.SIGKILL)
+    assert await process.wait() == -signal.SIGKILL
+    return process.pid
+
+
+async def test_a_killed_process_holds_nothing_once_another_looks(database: Database) -> None:
+    """The survivor finds the owner of a claim it waits for dead (its pid, on this machine)
+    and releases everything that owner held, at once: no lease is waited out."""
+    async with database.open() as survivor:
+        table = await playing_table(survivor)
+        await survivor.set_message(table, "panel", 0, 500, 11, "p4", 4)
+        await survivor.schedule(table, "computer", version=4, due_at=1.0)
+        pid = await hold_and_kill(database, table)
+        assert alive(Identity(machine(), pid, "0")) is False
+        # the panel's claim of the dead one is found and released: this one takes it
+        assert await survivor.claim_message(table, "panel", 0, 5) is Claim.CLAIMED
+        # and with it everything else it held
+        assert await survivor.claim_due(2e9) == [DueWork(table, "computer", 4, 1.0)]
+        assert await survivor.claim_update(7, 500, worker=0, claim="me",
+                                           lease=60) is UpdateClaim.TAKEN
+        assert [r[0] for r in await database.sql("SELECT label FROM processes")] == [""]
+
+
+async def test_a_restarted_process_releases_its_predecessors_claims_when_it_opens(
+        database: Database) -> None:
+    async with database.open() as first:
+        table = await playing_table(first)
+        await first.schedule(table, "computer", version=4, due_at=1.0)
+    await hold_and_kill(database, table)
+    assert len(await database.sql("SELECT * FROM message_claims")) == 1
+    async with database.open() as restarted:
+        assert await database.sql("SELECT * FROM message_claims") == []
+        assert await restarted.claim_message(table, "panel", 0, 5) is Claim.CLAIMED
+        assert await restarted.claim_due(2e9) == [DueWork(table, "computer", 4, 1.0)]
+
+
+async def test_a_silent_process_is_given_up_for_dead(database: Database,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """A process on another machine cannot be looked up by pid: once its heartbeat is
+    stale, its claims count as free, and the sweep releases them; should it come back, it
+    joins again (its claims were gone)."""
+    async with database.open() as silent, database.open() as other:
+        table = await playing_table(silent)
+        assert await silent.claim_message(table, "board", None, 3) is Claim.CLAIMED
+        assert await other.claim_message(table, "board", None, 3) is Claim.BUSY
+        # its beats stop (another machine that lost power): old enough to be stale
+        await database.sql("UPDATE processes SET seen_at = seen_at - 60, machine = 'far'"
+                           " WHERE id = '" + silent.owner + "'")
+        assert await other.claim_message(table, "board", None, 3) is Claim.CLAIMED
+        assert await other.sweep_processes() == 1
+        assert [r[0] for r in await database.sql("SELECT id FROM processes")] == [other.owner]
+        with caplog.at_level(logging.WARNING):
+            await silent.process_beat()  # it was not dead after all
+        assert "given up for dead" in caplog.text
+        assert len(await database.sql("SELECT id FROM processes")) == 2
+        # a live process on this machine is never given up while it beats
+        assert await other.sweep_processes() == 0
+
+
+async def test_a_closed_store_holds_no_claim(database: Database) -> None:
+    async with database.open() as other:
+        table = await playing_table(other)
+        await other.schedule(table, "computer", version=1, due_at=1.0)
+        async with database.open() as closing:
+            assert await closing.claim_message(table, "board", None, 1) is Claim.CLAIMED
+            assert len(await closing.claim_due(2e9)) == 1
+        assert await other.claim_message(table, "board", None, 1) is Claim.CLAIMED
+        assert len(await other.claim_due(2e9)) == 1
+        assert len(await database.sql("SELECT * FROM processes")) == 1
+
+
+async def test_a_deadline_stays_stored_while_it_is_fired(database: Database) -> None:
+    async with database.open() as store:
+        table = await playing_table(store)
+        await store.schedule(table, "computer", version=1, due_at=1.0)
+        [work] = await store.claim_due(2e9)
+        assert await store.due_work(2e9) == [] and await store.next_due() is None
+        assert await store.pending_work(table) == [work]  # still stored while fired
+        assert await store.claim_due(2e9) == []
+        assert await store.finish_due(work)
+        assert await store.pending_work(table) == []
+        # the move it fired set the next one of its kind: finishing keeps that
+        await store.schedule(table, "computer", version=1, due_at=1.0)
+        [work] = await store.claim_due(2e9)
+        await store.schedule(table, "computer", version=2, due_at=5.0)
+        assert not await store.finish_due(work)
+        assert await store.pending_work(table) == [DueWork(table, "computer", 2, 5.0)]
+        # put back (the database went away while it was fired): due again
+        [again] = await store.claim_due(2e9)
+        await store.put_back(again)
+        assert await store.claim_due(2e9) == [again]
+
+
+async def test_keeping_a_message_names_the_one_it_replaced(database: Database) -> None:
+    async with database.open() as store:
+        table = await playing_table(store)
+        kept, replaced = await store.keep_message(table, "panel", 0, 500, 11, "a", 1)
+        assert kept is not None and replaced is None
+        kept, replaced = await store.keep_message(table, "panel", 0, 500, 12, "b", 2)
+        assert kept is not None and kept.message_id == "12"
+        assert replaced is not None and replaced.message_id == "11"
+        # the same message again, and an older one (refused: the caller's is surplus)
+        assert (await store.keep_message(table, "panel", 0, 500, 12, "b", 2))[1] is None
+        assert await store.keep_message(table, "panel", 0, 500, 13, "c", 1) == (None, None)
+
+
+async def test_a_process_knows_itself_and_a_dead_pid() -> None:
+    me = this_process()
+    assert alive(me) is True
+    assert alive(Identity(me.machine, me.pid, me.started + "0")) is False  # pid reused
+    assert alive(Identity("another/machine/ns", me.pid, me.started)) is None
+
+
+# --- several workers: one message per place ---------------------------------------------
+
+UNPACED = OutboxLimits(per_chat=None, per_group=None, overall=None)
+
+
+@pytest.fixture(scope="module")
+def translator() -> Translator:
+    return Translator.load()
+
+
+@pytest_asyncio.fixture
+async def outboxes(fake_telegram: FakeTelegramServer, translator: Translator,
+                   postgres: Database) -> AsyncIterator[list[Outbox]]:
+    """Three workers' outboxes, each with a store of its own on one PostgreSQL schema."""
+    clock = fake_telegram.clock
+    async with AsyncExitStack() as stack:
+        boxes = []
+        for _ in range(3):
+            store = await stack.enter_async_context(postgres.open(clock=clock, pool_size=2))
+            bot = make_bot(fake_telegram)
+            stack.push_async_callback(bot.session.close)
+            box = Outbox(bot, store, FakeService(store), translator, limits=UNPACED,
+                         clock=clock, sleep=clock.sleep, shared=True)
+            stack.push_async_callback(box.close)
+            boxes.append(box)
+        yield boxes
+
+
+async def test_workers_showing_a_new_panel_at_once_send_one(
+        fake_telegram: FakeTelegramServer, outboxes: list[Outbox]) -> None:
+    """Three workers each show a player's panel where none is kept yet (a press on each,
+    right after the start): one sends it and the others edit it; never two panels."""
+    store = outboxes[0].store
+    for round_ in range(4):
+        person = fake_telegram.user(f"P{round_}")
+        person.start_private()
+        table = await new_table(store, -100 - round_)
+        place = Place(table, Role.PANEL, 0, str(person.id))
+        for version, box in enumerate(outboxes, start=1):
+            box.post(Post(place, screen(f"v{version}"), version=version))
+        assert all(await asyncio.gather(*(box.flush(20) for box in outboxes)))
+        [panel] = person.private_chat.bot_messages
+        assert panel.text == "v3"
+        # fresh panels (a turn's notification) from every worker at once: still one
+        for version, box in enumerate(outboxes, start=4):
+            box.post(Post(place, screen(f"v{version}"), version=version, fresh=True))
+        assert all(await asyncio.gather(*(box.flush(20) for box in outboxes)))
+        [panel] = person.private_chat.bot_messages
+        assert panel.text == "v6"
+        kept = await store.get_message(table, "panel", 0)
+        assert kept is not None and kept.message_id == str(panel.message_id)
+
