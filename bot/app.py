@@ -19,7 +19,7 @@ import asyncio
 import logging
 import signal
 import socket
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from bot.config import Settings
@@ -62,6 +62,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 down = await service.recover_downtime()
                 quiet_for = down if ran_before else None
             runners: list[Coroutine[Any, Any, None]] = []
+            # once every platform takes presses, the clocks get the start-up back too
+            serving = _Serving(service.serving)
             if settings.has_telegram:
                 from aiogram.exceptions import TelegramUnauthorizedError
 
@@ -80,7 +82,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 # Telegram still counts what a process that stopped moments ago sent
                 runners.append(run_telegram(settings, service, store=store,
                                             translator=translator, stop_event=closing,
-                                            quiet_for=quiet_for, webhook=webhook))
+                                            quiet_for=quiet_for, webhook=webhook,
+                                            ready=serving.waiting()))
             if settings.has_discord and primary:
                 from discord import LoginFailure
 
@@ -88,13 +91,15 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
 
                 discord_refused = (LoginFailure,)
                 runners.append(run_discord(settings, service, store=store,
-                                           translator=translator, stop_event=closing))
+                                           translator=translator, stop_event=closing,
+                                           ready=serving.waiting()))
             if settings.runs_playground and primary:
                 runners.append(run_web(settings, service, translator=translator,
                                        stop_event=closing))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0
+            serving.arm()
             service.scheduler.start()  # computer turns: due work, fired for every platform
             ordered = asyncio.create_task(_stop_in_order(stop, service.scheduler, closing))
             try:
@@ -102,7 +107,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                                                   for r in runners), return_exceptions=True)
             finally:
                 ordered.cancel()
-                await asyncio.gather(ordered, return_exceptions=True)
+                await asyncio.gather(ordered, serving.close(), return_exceptions=True)
                 await service.scheduler.stop()
     finally:
         _restore_signals(signals)
@@ -122,6 +127,60 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             status = 1
     log.info("Stopped")
     return status
+
+
+class _Serving:
+    """Calls `serving()` (the clocks' give-back of the start-up) once every platform that
+    was waited for (`waiting()`) says it serves."""
+
+    def __init__(self, serving: Callable[[], Awaitable[object]]) -> None:
+        self._serving = serving
+        self._left = 0
+        self._armed = False
+        self._task: asyncio.Task[None] | None = None
+
+    def waiting(self) -> Callable[[], None]:
+        self._left += 1
+        said: list[bool] = []
+
+        def ready() -> None:
+            if not said:
+                said.append(True)
+                self._left -= 1
+                self._maybe()
+
+        return ready
+
+    def arm(self) -> None:
+        """Every platform is counted."""
+        self._armed = True
+        self._maybe()
+
+    def _maybe(self) -> None:
+        if self._armed and self._left == 0 and self._task is None:
+            self._task = asyncio.create_task(self._give_back(), name="serving")
+
+    async def _give_back(self) -> None:
+        try:
+            await self._serving()
+        except Exception as error:  # noqa: BLE001 - the restart grace still holds
+            log.warning("the start-up was not given back to the clocks (%s)",
+                        type(error).__name__, exc_info=True)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            await asyncio.gather(self._task, return_exceptions=True)
+
+
+async def _stop_pools() -> None:
+    """The drawing and thinking processes stop with the bot (a worker ends with `os._exit`,
+    which runs no atexit hook; the processes would also notice their parent gone, a moment
+    later: bot/child_processes.py)."""
+    stops = [pictures.shutdown]
+    thinking = sys.modules.get("bot.thinking")  # (not imported: no computer player thought)
+    if thinking is not None:
+        stops.append(thinking.shutdown)
+    await asyncio.gather(*(asyncio.to_thread(stop) for stop in stops))
 
 
 async def _stop_in_order(stop: asyncio.Event, scheduler: Scheduler,

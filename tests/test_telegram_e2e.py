@@ -326,6 +326,7 @@ async def test_restart_shows_what_a_crash_left_unsent(
     shown = chat_snapshot(group)
     outage = server.inject_error(chat_id=group, times=100, status=500,
                                  description="Internal Server Error: injected")
+    world.bot.telegram.outbox.redeliver_for = 0  # it gives up at once, as if it had died
     await world.play_move(table, players, rng)
     assert outage.hits and chat_snapshot(group) == shown  # the group saw nothing of it
     outage.remaining = 0

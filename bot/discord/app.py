@@ -32,6 +32,7 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.i18n import Translator
+from bot.loops import Loop, supervise
 from bot.storage.store import Store
 
 from .answer import DEFER_AFTER
@@ -98,6 +99,8 @@ class DiscordBot(discord.Client):
                                          defer_after=defer_after)
         self._connection_task: asyncio.Task[None] | None = None
         self._flushed = False
+        self.gateway = Loop("discord gateway", clock=now)
+        """Down from a disconnection until the gateway is ready (or resumed) again."""
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -118,6 +121,15 @@ class DiscordBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("Discord: running as %s (id %s)", self.user, self.user.id if self.user else "?")
+        self.gateway.ok()
+
+    async def on_resumed(self) -> None:
+        self.gateway.ok()
+
+    async def on_disconnect(self) -> None:
+        # discord.py reconnects by itself; meanwhile no interaction can come
+        if not self.is_closed():
+            self.gateway.failed(ConnectionError("the gateway connection dropped"))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.interactions.watch(interaction)
@@ -145,7 +157,14 @@ class DiscordBot(discord.Client):
         Raises `discord.LoginFailure` if the token is refused.
         """
         await self.login(token)
-        self._connection_task = asyncio.create_task(self.connect(), name="discord gateway")
+        # discord.py reconnects by itself after what it knows to be passing (a dropped
+        # connection, a 5xx, a timeout); anything else it raises is logged and the
+        # connection started again after a back-off, unless no retry can help (a refused
+        # token or intent, a close code that forbids reconnecting: it closed the client)
+        self._connection_task = asyncio.create_task(supervise(
+            "discord gateway", self.connect, loop=self.gateway,
+            fatal=(discord.LoginFailure, discord.PrivilegedIntentsRequired,
+                   discord.ConnectionClosed)), name="discord gateway")
 
     @property
     def connection(self) -> asyncio.Task[None] | None:
@@ -199,9 +218,17 @@ def make_bot(settings: Settings, service: TableServiceLike, *, store: Store,
                              default_language=settings.default_language)
 
 
+async def _when_ready(bot: DiscordBot, ready: Callable[[], object] | None) -> None:
+    if ready is not None:
+        await bot.wait_until_ready()
+        ready()
+
+
 async def run_discord(settings: Settings, service: TableServiceLike, *, store: Store,
-                      translator: Translator, stop_event: asyncio.Event | None = None) -> None:
-    """Serve Discord until `stop_event` is set (or the connection ends), then shut down."""
+                      translator: Translator, stop_event: asyncio.Event | None = None,
+                      ready: Callable[[], object] | None = None) -> None:
+    """Serve Discord until `stop_event` is set (or the connection ends), then shut down;
+    `ready()` is called once the gateway is ready (interactions come)."""
     if settings.discord_bot_token is None:
         raise ValueError("DISCORD_BOT_TOKEN is not set")
     bot = make_bot(settings, service, store=store, translator=translator)
@@ -213,10 +240,12 @@ async def run_discord(settings: Settings, service: TableServiceLike, *, store: S
     connection = bot.connection
     assert connection is not None
     stopper = asyncio.create_task((stop_event or asyncio.Event()).wait())
+    waiter = asyncio.create_task(_when_ready(bot, ready))
     try:
         await asyncio.wait({connection, stopper}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         stopper.cancel()
+        waiter.cancel()
         failed = connection.done() and not connection.cancelled() and connection.exception()
         await bot.close()
     if failed:

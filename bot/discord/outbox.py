@@ -25,6 +25,11 @@ A thread that refuses new messages too (locked, or gone) is lost: its table is r
 A fresh turn ping also sends each player it mentions a direct message; a player who does
 not accept direct messages gets one note in the channel saying so. Logs name tables, roles,
 seats and error codes, never what a message shows.
+
+The database going away is an outage to sit out, not a reason to drop anything: the lane
+keeps its work, backs off (`health`, bot/loops.py: down in the health registry meanwhile)
+and goes on once the store answers; a message sent meanwhile is recorded as soon as it can
+be, so it is edited later rather than sent twice.
 """
 
 from __future__ import annotations
@@ -43,8 +48,10 @@ import discord
 
 from bot.counters import Counters
 from bot.i18n import Translator
+from bot.loops import Loop
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage.store import MessageRef, Store
+from bot.storage.updates import database_unavailable
 from bot.table_screens import board_following, earlier_moves
 
 from .items import edit_kwargs, send_kwargs
@@ -167,6 +174,8 @@ class Outbox:
         self._generations: defaultdict[tuple[int, str], int] = defaultdict(int)
         self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._side_tasks: set[asyncio.Task[None]] = set()
+        self.health = Loop("discord outbox", clock=time.time)
+        """The lanes' state while the database is away, and their back-off."""
 
     # --- queueing -------------------------------------------------------------------
 
@@ -221,6 +230,7 @@ class Outbox:
     async def close(self) -> None:
         """Stop every worker; what is still queued is dropped. Flush first to deliver it."""
         self._closed = True
+        self.health.close()
         tasks = [lane.task for lane in self._lanes.values() if lane.task is not None]
         tasks += list(self._side_tasks)
         for task in tasks:
@@ -288,11 +298,19 @@ class Outbox:
                 queued = lane.pending.pop(key)
                 try:
                     await self._execute(queued)
+                    self.health.ok()
                 except asyncio.CancelledError:
                     raise
                 except ChannelLost as lost:
                     await self._lose(queued.item.place, lost.error)
                 except Exception as error:  # a stuck lane would be worse
+                    if database_unavailable(error) and not self._closed:
+                        # kept (unless a newer one came meanwhile) and tried again once
+                        # the store answers; waited for on the event loop's own clock
+                        if key not in lane.pending:  # first again, as it was
+                            lane.pending = {key: queued, **lane.pending}
+                        await asyncio.sleep(self.health.failed(error))
+                        continue
                     self.counters.failures[str(queued.item.place.role)] += 1
                     log.warning("%s: %s", _describe(queued.item), type(error).__name__)
                     log.debug("outbox failure detail", exc_info=True)
@@ -412,9 +430,9 @@ class Outbox:
         message = await self._send(place, channel, post.screen, strict=strict)
         if message is None:
             return
-        kept = await self.store.set_message(place.table_id, place.role, place.seat, channel,
-                                            message.id, content_hash=fingerprint,
-                                            version=post.version)
+        kept = await self._recorded(lambda: self.store.set_message(
+            place.table_id, place.role, place.seat, channel, message.id,
+            content_hash=fingerprint, version=post.version))
         if kept is None:  # another worker showed a newer version meanwhile: ours is surplus
             await self._delete_quietly(place, MessageRef(
                 place.table_id, str(place.role), place.seat, channel, str(message.id),
@@ -644,6 +662,17 @@ class Outbox:
         self._side_tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.warning("a direct message task failed: %s", type(task.exception()).__name__)
+
+    async def _recorded(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Record a message that is on screen now, however long the database is away:
+        sending it again later would leave two."""
+        while True:
+            try:
+                return await write()
+            except Exception as error:
+                if not database_unavailable(error) or self._closed:
+                    raise
+                await asyncio.sleep(self.health.failed(error))
 
     async def _ref(self, place: Place) -> MessageRef | None:
         return await self.store.get_message(place.table_id, place.role, place.seat)

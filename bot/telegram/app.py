@@ -22,11 +22,12 @@ from typing import Self
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramUnauthorizedError
 from aiogram.types import BotCommand
 
 from bot.config import Settings
 from bot.i18n import LANGUAGES, Translator
+from bot.loops import supervise
 from bot.storage.store import Store
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
@@ -167,13 +168,16 @@ class TelegramBot:
                     raise
             self._polling = asyncio.create_task(asyncio.Event().wait(), name="telegram webhook")
             return
-        self._polling = asyncio.create_task(self.dispatcher.start_polling(
-            self.bot,
-            polling_timeout=self.polling_timeout,
-            handle_signals=False,
-            close_bot_session=False,
-            allowed_updates=self.dispatcher.resolve_used_update_types(),
-        ), name="telegram polling")
+        # aiogram sits out a failed getUpdates by itself (logged, with a back-off); polling
+        # that ends with anything else is logged and started again after one of ours
+        self._polling = asyncio.create_task(supervise(
+            "telegram polling", lambda: self.dispatcher.start_polling(
+                self.bot,
+                polling_timeout=self.polling_timeout,
+                handle_signals=False,
+                close_bot_session=False,
+                allowed_updates=self.dispatcher.resolve_used_update_types(),
+            ), fatal=(TelegramUnauthorizedError,)), name="telegram polling")
 
     async def stop(self, flush_timeout: float = 10.0) -> None:
         """Stop polling, finish the handlers under way, deliver what is queued, disconnect."""
@@ -221,10 +225,11 @@ async def run_telegram(
     stop_event: asyncio.Event | None = None,
     quiet_for: float | None = None,
     webhook: Webhook | None = None,
+    ready: Callable[[], object] | None = None,
 ) -> None:
     """Serve Telegram until `stop_event` is set (or polling ends), then shut down cleanly;
     `quiet_for` is how long the bot was down before (see `TelegramBot`); `webhook`: take
-    updates by webhook."""
+    updates by webhook; `ready()` is called once it takes updates."""
     telegram = TelegramBot.from_settings(settings, service, store, translator,
                                          quiet_for=quiet_for, webhook=webhook)
     try:
@@ -234,6 +239,8 @@ async def run_telegram(
         raise
     polling = telegram.polling
     assert polling is not None
+    if ready is not None:
+        ready()
     stopper = asyncio.create_task((stop_event or asyncio.Event()).wait())
     try:
         await asyncio.wait({polling, stopper}, return_when=asyncio.FIRST_COMPLETED)

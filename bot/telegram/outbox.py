@@ -27,6 +27,15 @@ modified" counts as done, a vanished message is sent anew, a migrated group is f
 panel that cannot be delivered is reported to the service, a chat without the right to send
 photos gets text. Nothing raises out of a worker, and logs name only the table, role, seat,
 method and error, never what a message shows.
+
+The database going away is an outage to sit out, not a reason to drop anything: the worker
+keeps its chat's work, backs off (`health`, bot/loops.py: the outbox is down in the health
+registry meanwhile) and goes on once the store answers, and a message sent meanwhile is
+recorded as soon as it can be, so it is edited later rather than sent twice. Telegram
+itself failing for longer than a request's retries (5xx, timeouts, flood control that
+does not end) is sat out the same way for kept messages: the newest version of each is tried
+again after the back-off, for up to `redeliver_for` seconds, so once Telegram is back every
+board and panel shows what is current.
 """
 
 from __future__ import annotations
@@ -55,8 +64,10 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions
 
 from bot.counters import Counters
 from bot.i18n import Translator
+from bot.loops import Loop
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import Claim, MessageRef, Store, StoreError
+from bot.storage.updates import database_unavailable
 from bot.table_screens import board_following, earlier_moves
 
 from .limits import Limiter, OutboxLimits, Pacer, SharedLimiter, is_group
@@ -68,6 +79,8 @@ T = TypeVar("T")
 
 PLATFORM = "telegram"
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+REDELIVER_FOR = 3600.0
+"""Seconds a kept message Telegram keeps failing is tried again (an outage of the API)."""
 
 
 class OutboxService(Protocol):
@@ -166,6 +179,10 @@ class Outbox:
         self._no_photos: dict[str, float] = {}  # chat -> when it refused a photo
         self._routes: dict[str, str] = {}  # migrated chat -> its new id
         self._migrations: dict[str, asyncio.Task[None]] = {}
+        self.health = Loop("telegram outbox", clock=time.time)
+        """The workers' state while the database or Telegram is away, and their back-off."""
+        self.redeliver_for = REDELIVER_FOR
+        self._failing: dict[_Key, float] = {}  # kept message -> when Telegram first failed it
 
     # --- queueing -------------------------------------------------------------------
 
@@ -203,6 +220,7 @@ class Outbox:
     async def close(self) -> None:
         """Stop every worker; what is still queued is dropped. Flush first to deliver it."""
         self._closed = True
+        self.health.close()
         tasks = [lane.task for lane in self._lanes.values() if lane.task is not None]
         for task in tasks:
             task.cancel()
@@ -263,6 +281,9 @@ class Outbox:
                 try:
                     await self._next(lane, key)
                 except Exception as error:  # noqa: BLE001 - a stuck queue would be worse
+                    if database_unavailable(error) and not self._closed:
+                        await self._store_away(error)  # (the shared budgets are stored)
+                        continue
                     item = lane.pending.pop(key, None)
                     log.warning("outbox worker for chat %s hit %s; %s dropped", lane.chat_id,
                                 type(error).__name__, _describe(item) if item else "nothing")
@@ -281,6 +302,9 @@ class Outbox:
             try:
                 ref = await self._ref(peeked.place)
             except Exception as error:  # noqa: BLE001 - e.g. the store closed at shutdown
+                if database_unavailable(error) and not self._closed:
+                    await self._store_away(error)  # kept: tried again once it answers
+                    return
                 self._failed(peeked, "store", error)
                 _discard(lane, key, peeked)
                 return
@@ -294,9 +318,19 @@ class Outbox:
         item = lane.pending.pop(key, None)  # the newest by now
         if item is None:
             return  # moved elsewhere meanwhile (the chat migrated)
-        await self._execute(item, ref if item is peeked else None)
+        if await self._execute(item, ref if item is peeked else None):
+            self.health.ok()
+            if not isinstance(item, _Say):
+                self._failing.pop(_key_of(item), None)
 
-    async def _execute(self, item: _Item, ref: MessageRef | None = None) -> None:
+    async def _store_away(self, error: BaseException) -> None:
+        """The database is out of reach: wait before the chat's work is tried again (on the
+        event loop's own clock: an outage is sat out, never skipped)."""
+        await asyncio.sleep(self.health.failed(error))
+
+    async def _execute(self, item: _Item, ref: MessageRef | None = None) -> bool:
+        """Deliver one instruction; False if the database was away (it is queued again,
+        unless a newer one for its message came meanwhile)."""
         try:
             if isinstance(item, Post):
                 await self._show(item, ref)
@@ -319,14 +353,34 @@ class Outbox:
             self._failed(item, "forbidden", error)
             if isinstance(item, Post) and item.place.role is Role.PANEL:
                 await self._panel_unreachable(item.place)
-        except _GaveUp:
+        except _GaveUp as gave_up:
             self.counters.failures[_role(item)] += 1
+            if isinstance(item, Post) and await self._redelivering(item, gave_up):
+                return False
         except TelegramAPIError as error:
             self._failed(item, "refused", error)
         except Exception as error:  # one message must not stop the chat's worker
+            if database_unavailable(error) and not self._closed:
+                await self._store_away(error)
+                key = next(self._seq) if isinstance(item, _Say) else _key_of(item)
+                self._enqueue(item, key, keep_newer=True)
+                return False
             self._failed(item, "crashed", error)
             # Only at DEBUG: an exception's text might quote what the message shows.
             log.debug("outbox crash detail", exc_info=True)
+        return True
+
+    async def _redelivering(self, post: Post, gave_up: _GaveUp) -> bool:
+        """Telegram kept failing a kept message: queue it again after the back-off (a newer
+        version queued meanwhile wins), unless it has failed for `redeliver_for` seconds."""
+        key = _key_of(post)
+        first = self._failing.setdefault(key, self._clock())
+        if self._closed or self._clock() - first >= self.redeliver_for:
+            self._failing.pop(key, None)
+            return False
+        await self._sleep(self.health.failed(gave_up.__cause__ or gave_up))
+        self._enqueue(post, key, keep_newer=True)
+        return True
 
     async def _panel_unreachable(self, place: Place) -> None:
         try:
@@ -420,9 +474,9 @@ class Outbox:
         place = post.place
         message = await self._send(place.chat_id, place.thread_id, post.screen,
                                    str(place.role), table_id=place.table_id)
-        kept = await self.store.set_message(place.table_id, place.role, place.seat,
-                                            place.chat_id, message.message_id,
-                                            content_hash=fingerprint, version=post.version)
+        kept = await self._recorded(lambda: self.store.set_message(
+            place.table_id, place.role, place.seat, place.chat_id, message.message_id,
+            content_hash=fingerprint, version=post.version))
         if kept is None:
             await self._delete_quietly(place, MessageRef(
                 place.table_id, str(place.role), place.seat, place.chat_id,
@@ -688,6 +742,17 @@ class Outbox:
         return ref.content_hash is None and ref.chat_id in self._routes.values()
 
     # --- small helpers ------------------------------------------------------------------
+
+    async def _recorded(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Record a message that is on screen now, however long the database is away:
+        sending it again later would leave two (the first with live buttons)."""
+        while True:
+            try:
+                return await write()
+            except Exception as error:
+                if not database_unavailable(error) or self._closed:
+                    raise
+                await self._store_away(error)
 
     async def _ref(self, place: Place) -> MessageRef | None:
         return await self.store.get_message(place.table_id, place.role, place.seat)

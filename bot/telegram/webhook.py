@@ -33,6 +33,7 @@ from aiogram.types import Update
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
 
+from bot.loops import Loop
 from bot.storage.store import Store
 from bot.storage.updates import Claim, database_unavailable
 
@@ -183,14 +184,22 @@ class WebhookServer:
         log.info("Telegram webhook: worker %d serving %s", self.webhook.worker, site.name)
 
     async def _prune(self) -> None:
-        while True:
-            try:
-                pruned = await self.store.prune_updates()
+        """Forget old update ids every `PRUNE_EVERY_S`; a failed round (the database away)
+        is tried again after a back-off (bot/loops.py), the loop never ends."""
+        health = Loop("prune update ids", cap=PRUNE_EVERY_S)
+        try:
+            while True:
+                try:
+                    pruned = await self.store.prune_updates()
+                except Exception as error:  # noqa: BLE001 - logged; tried again
+                    await asyncio.sleep(health.failed(error))
+                    continue
+                health.ok()
                 if pruned:
                     log.info("forgot %d old update ids", pruned)
-            except Exception as error:  # noqa: BLE001 - the next round tries again
-                log.warning("pruning update ids failed: %s", type(error).__name__)
-            await asyncio.sleep(PRUNE_EVERY_S)
+                await asyncio.sleep(PRUNE_EVERY_S)
+        finally:
+            health.close()
 
     async def stop(self) -> None:
         """Stop taking requests; requests under way are finished first."""

@@ -13,7 +13,8 @@ real aiogram client can talk to it::
 It keeps Telegram's state (chats, their messages with edit history, files,
 callback queries, bot commands), queues updates produced by simulated people
 (see `users`) for real long polling, records every request as an `ApiCall`,
-and can be told to fail the next calls (flood control and arbitrary errors).
+and can be told to fail the next calls (flood control and arbitrary errors), every call
+for a time (an outage: `inject_outage`), or to hang until the client times out.
 The Bot API semantics of each method live in `methods`.
 """
 
@@ -125,9 +126,16 @@ class Fault:
     remaining: int
     error: ApiError
     hits: list[ApiCall] = field(default_factory=list)
+    until: float | None = None
+    """Matches only before this time of the server's clock (an outage that lasts)."""
+    hang: float = 0.0
+    """Real seconds the server sits on a matching call before failing it (a client with a
+    shorter timeout sees a timeout)."""
 
-    def matches(self, call: ApiCall) -> bool:
+    def matches(self, call: ApiCall, now: float | None = None) -> bool:
         if self.remaining <= 0:
+            return False
+        if self.until is not None and now is not None and now >= self.until:
             return False
         if self.method is None:
             if call.method == "getUpdates":
@@ -769,6 +777,37 @@ class FakeTelegramServer(Waiting):
         """Make the next ``times`` matching calls fail with any status and description."""
         return self._add_fault(method, chat_id, times, ApiError(status, description, parameters))
 
+    def inject_outage(
+        self,
+        method: str | None = None,
+        *,
+        chat_id: int | FakeChat | None = None,
+        seconds: float,
+        status: int = 502,
+        description: str = "Bad Gateway",
+    ) -> Fault:
+        """Make every matching call fail with ``status`` for ``seconds`` of the server's
+        clock from now (the bot's waits move a `SkippingClock` on: an outage of minutes
+        ends once the bot has waited that long, without the test waiting)."""
+        fault = self._add_fault(method, chat_id, 1 << 30, ApiError(status, description))
+        fault.until = self.clock() + seconds
+        return fault
+
+    def inject_timeout(
+        self,
+        method: str | None = None,
+        *,
+        chat_id: int | FakeChat | None = None,
+        times: int = 1,
+        hang: float = 1.0,
+    ) -> Fault:
+        """Make the next ``times`` matching calls hang for ``hang`` real seconds and then
+        fail (504): a client whose timeout is shorter gives up first, the request not
+        done."""
+        fault = self._add_fault(method, chat_id, times, ApiError(504, "Gateway Timeout"))
+        fault.hang = hang
+        return fault
+
     def _add_fault(
         self, method: str | None, chat_id: int | FakeChat | None, times: int, error: ApiError
     ) -> Fault:
@@ -778,9 +817,18 @@ class FakeTelegramServer(Waiting):
         self.faults.append(fault)
         return fault
 
+    async def _hang(self, call: ApiCall) -> None:
+        for fault in self.faults:
+            if fault.hang and fault.matches(call, self.clock()):
+                # counted now: the handler may be cancelled when the client gives up
+                fault.remaining -= 1
+                fault.hits.append(call)
+                await asyncio.sleep(fault.hang)
+                raise ApiError(fault.error.status, fault.error.description)
+
     def _apply_faults(self, call: ApiCall) -> None:
         for fault in self.faults:
-            if fault.matches(call):
+            if fault.matches(call, self.clock()):
                 fault.remaining -= 1
                 fault.hits.append(call)
                 raise ApiError(fault.error.status, fault.error.description, fault.error.parameters)
@@ -890,6 +938,7 @@ class FakeTelegramServer(Waiting):
             call.params = _decode_params(raw)
             if entry is None:
                 raise ApiError(404, "Not Found: method not found")
+            await self._hang(call)
             self._apply_faults(call)
             if self.flood_control is not None:
                 self.flood_control.admit(canonical, call.params.get("chat_id"))
