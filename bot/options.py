@@ -11,6 +11,18 @@ is checked by dealing a game with it, so the game itself decides what is valid.
 'track=15'
 >>> known_options(get_game("hanabi"))
 'multicolor advanced'
+
+Numbers are ASCII digits, a few of them: `track=٣` and `track=²` are refused, not read as 3
+or left to crash, and so is a value of thousands of digits; the answer quotes a refused
+word shortened, so it stays short whatever was typed:
+
+>>> try:
+...     parse_options(get_game("lighthouse"), ["track=٣"])
+... except BadOption as refused:
+...     print("refused:", refused.word)
+refused: track=٣
+>>> len(BadOption("track=" + "9" * 5000).word)
+24
 """
 
 from __future__ import annotations
@@ -18,8 +30,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.digits import ascii_int
+from bot.names import shown
 from engine.core import GameSpec, RuleViolation
 
+MAX_DIGITS = 6
+"""Digits an option's number may have: every game's options are small numbers."""
+MAX_QUOTED = 24
+"""Characters of a refused word quoted back in the answer."""
 _YES = {"on", "yes", "true", "1"}
 _NO = {"off", "no", "false", "0"}
 
@@ -28,6 +46,7 @@ class BadOption(ValueError):
     """A word that is not an option of this game, or a value it refuses."""
 
     def __init__(self, word: str) -> None:
+        word = shown(word, limit=MAX_QUOTED)
         super().__init__(word)
         self.word = word
 
@@ -42,8 +61,10 @@ def parse_options(spec: GameSpec, words: Sequence[str]) -> dict[str, Any]:
             raise BadOption(word)
         if isinstance(default, bool):
             value: Any = True if not has_value else _boolean(text, word)
-        elif isinstance(default, int) and has_value and text.strip().lstrip("-").isdigit():
-            value = int(text)
+        elif isinstance(default, int) and has_value and (
+                number := ascii_int(text.strip(), max_digits=MAX_DIGITS, signed=True)
+        ) is not None:
+            value = number
         else:
             raise BadOption(word)
         options[name] = value

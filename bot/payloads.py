@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.digits import ascii_int
+
 MAX_BYTES = 64
 
 # The kinds of press and their one-letter codes.
@@ -95,10 +97,12 @@ def encode(press: Press) -> str:
     return text
 
 
-def decode(data: str | None) -> Press:
-    """Parse button data, refusing anything malformed with `BadPayload`."""
-    if not data or len(data.encode()) > MAX_BYTES:
-        raise BadPayload("empty or too long")
+def decode(data: object) -> Press:
+    """Parse button data, refusing anything malformed (whatever a client sends: any text,
+    any type) with `BadPayload`."""
+    if not isinstance(data, str) or not data or len(data) > MAX_BYTES \
+            or not data.isascii():  # everything this bot draws is ASCII
+        raise BadPayload("empty, too long or not ours")
     code, _, rest = data.partition(":")
     kind = _KINDS.get(code)
     if kind is None:
@@ -132,6 +136,7 @@ def decode(data: str | None) -> Press:
 
 
 def _number(text: str) -> int:
-    if not text.isdigit() or len(text) > 12:
+    number = ascii_int(text, max_digits=12)
+    if number is None:
         raise BadPayload("bad number")
-    return int(text)
+    return number

@@ -81,11 +81,19 @@ class GameSelect(ui.DynamicItem[ui.Select[Any]], template=SELECT_TEMPLATE):
         return cls(custom_id=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]  # type: ignore[union-attr]
-        await _handler(interaction).handle_press(interaction, str(values[0]))
+        await _handler(interaction).handle_press(interaction, chosen(interaction.data))
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (GameButton, GameSelect)
+
+
+def chosen(data: object) -> str:
+    """The option a select interaction chose, as the service's data; "" when the data holds
+    no text where Discord puts it (a forged interaction), which the service refuses."""
+    values = data.get("values") if isinstance(data, dict) else None
+    if isinstance(values, list) and values and isinstance(values[0], str):
+        return values[0]
+    return ""
 
 
 def _handler(interaction: discord.Interaction) -> PressHandler:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from .rows import Id, PendingJoin, Status
 from .sql import StorePart, Tx
 from .tables import require_table
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a token can be (Telegram's alphabet of start payloads): anything else a person types
+after /start is no token, and is not sent to the database (PostgreSQL refuses a NUL)."""
 
 
 class JoinStore(StorePart):
@@ -47,6 +53,8 @@ class JoinStore(StorePart):
         With `user_id`, a token that belongs to someone else (a forwarded link) is
         neither returned nor used up.
         """
+        if not TOKEN.fullmatch(token):
+            return None
         owner = {} if user_id is None else {"user": str(user_id)}
 
         def tx(tx: Tx) -> PendingJoin | None:
