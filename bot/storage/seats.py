@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.names import seat_name
+
 from .errors import AlreadySeated, TableFull
 from .rows import (
     DmStatus,
@@ -55,7 +57,8 @@ class SeatStore(StorePart):
         computer: str | None = None,
     ) -> SeatRow:
         """Join the lobby, last in join order; `computer` seats a computer player of that
-        level (its `user_id` is the service's own, never a platform's).
+        level (its `user_id` is the service's own, never a platform's). The name is made
+        safe to show, and numbered if someone at the table looks the same (`seat_name`).
 
         `language`, `dm_chat_id` and `dm_status` left as None are taken from the
         user's settings when known. Raises `StatusConflict` (not in the lobby),
@@ -75,6 +78,9 @@ class SeatStore(StorePart):
             count, last = counted["n"], counted["last"]
             if max_seats is not None and count >= max_seats:
                 raise TableFull(table_id, max_seats)
+            name = seat_name(display_name, [r["display_name"] for r in tx.all(
+                "SELECT display_name FROM seats WHERE table_id = :table", table=table_id)],
+                computer=computer is not None)
             settings = tx.one(
                 "SELECT * FROM user_settings WHERE platform = :platform AND user_id = :user",
                 platform=table["platform"], user=user)
@@ -89,7 +95,7 @@ class SeatStore(StorePart):
                 " dm_chat_id, dm_status, joined_at, computer) VALUES (:table, :user, NULL,"
                 " :order, :name, :language, :dm_chat, :dm, :now, :computer) RETURNING *",
                 table=table_id, user=user, order=0 if last is None else last + 1,
-                name=display_name, language=lang, dm_chat=dm_chat,
+                name=name, language=lang, dm_chat=dm_chat,
                 dm=DmStatus(dm or DmStatus.UNKNOWN), now=now, computer=computer)
             return seat_row(row)
 
