@@ -16,12 +16,23 @@ Every request must carry the webhook's secret in ``X-Telegram-Bot-Api-Secret-Tok
 
 The update is handled inside the request (not in the background, aiogram's default), since
 only its outcome may decide the answer Telegram acts on.
+
+Nothing a request carries reaches a handler unchecked, and no request is answered 500 for
+what it carries. The secret is checked first, as bytes (a header with a non-ASCII byte is
+refused 401 like any wrong secret); the body is read up to `MAX_BODY`
+(413 past it). A body that is not a JSON object is refused 400: it is no update at all. A
+JSON object that is no update aiogram can read, or whose `update_id` is not a number in
+0 … 2⁶³-1, is answered 200 and dropped with a warning: it came with the secret, so from
+Telegram (or whoever holds the secret), and it will be the same when sent again; a non-2xx
+answer would only make Telegram send it again and again, holding back that chat's next
+updates behind it until it gives up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import socket
 import uuid
 from collections.abc import Awaitable, Callable
@@ -32,6 +43,7 @@ from aiogram import Bot, Dispatcher
 from aiogram.types import Update
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
+from pydantic import ValidationError
 
 from bot.loops import Loop
 from bot.storage.store import Store
@@ -43,6 +55,11 @@ LEASE_S = 60.0
 """How long a claim holds off other workers when nobody releases it (its worker died and
 no new process took its slot): Telegram itself waits about a minute for an answer."""
 PRUNE_EVERY_S = 600.0
+MAX_BODY = 1 << 20
+"""Bytes an update may take: Telegram's are a few kilobytes (a message of 4,096 characters
+with its entities and the message it replies to)."""
+MAX_UPDATE_ID = 2**63 - 1
+"""The largest update id the store keeps (a signed 64-bit integer)."""
 
 
 @dataclass(frozen=True)
@@ -86,9 +103,16 @@ class OnceEachUpdate(SimpleRequestHandler):
         self.claim = uuid.uuid4().hex  # this process's claims
         self._writes: set[asyncio.Task[None]] = set()
 
+    def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:
+        """Compared as bytes: aiohttp hands a header's non-ASCII bytes over as surrogates,
+        which `secrets.compare_digest` refuses to compare as text (a TypeError, a 500)."""
+        given = telegram_secret_token.encode("utf-8", "surrogateescape")
+        return secrets.compare_digest(given, (self.secret_token or "").encode())
+
     async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:
-        update = Update.model_validate(await request.json(loads=bot.session.json_loads),
-                                       context={"bot": bot})
+        update = await self._read_update(bot, request)
+        if not isinstance(update, Update):
+            return update
         update_id = update.update_id
         try:
             claim = await self.store.claim_update(bot.id, update_id,
@@ -118,6 +142,31 @@ class OnceEachUpdate(SimpleRequestHandler):
         self._persist("marked done", lambda: self.store.finish_update(
             bot.id, update_id, claim=self.claim), update_id)
         return web.json_response({})
+
+    async def _read_update(self, bot: Bot, request: web.Request) -> Update | web.Response:
+        """The request's update, or the answer to a request that carries none."""
+        try:
+            body = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            log.warning("a webhook request over %d bytes was refused", MAX_BODY)
+            return web.Response(status=413)
+        try:
+            raw = bot.session.json_loads(body)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deep
+            raw = None
+        if not isinstance(raw, dict):
+            log.warning("a webhook request that is no JSON object was refused")
+            return web.Response(status=400)
+        update_id = raw.get("update_id")
+        if type(update_id) is not int or not 0 <= update_id <= MAX_UPDATE_ID:
+            log.warning("an update without a usable update_id was dropped")
+            return web.json_response({})
+        try:
+            return Update.model_validate(raw, context={"bot": bot})
+        except (ValidationError, ValueError, TypeError, RecursionError) as error:
+            log.warning("update %d: not an update this bot can read (%s); dropped",
+                        update_id, type(error).__name__)
+            return web.json_response({})
 
     def _release(self, bot_id: int, update_id: int) -> None:
         self._persist("released", lambda: self.store.release_update(
@@ -167,7 +216,7 @@ class WebhookServer:
         if released:
             log.info("released %d update(s) the previous process of worker %d held",
                      released, self.webhook.worker)
-        app = web.Application()
+        app = web.Application(client_max_size=MAX_BODY)
         self.handler.register(app, path=self.webhook.path)
         # handler_cancellation off (aiohttp's default): an update's work goes on if the
         # connection drops, so that the redelivery finds it done
