@@ -29,7 +29,10 @@ seats and error codes, never what a message shows.
 The database going away is an outage to sit out, not a reason to drop anything: the lane
 keeps its work, backs off (`health`, bot/loops.py: down in the health registry meanwhile)
 and goes on once the store answers; a message sent meanwhile is recorded as soon as it can
-be, so it is edited later rather than sent twice.
+be, so it is edited later rather than sent twice. Discord itself failing for longer than
+discord.py's own retries (5xx after five tries, a rate limit of minutes) is sat out the same
+way for a channel's messages: the newest version is tried again after the back-off, for up
+to `redeliver_for` seconds, so once Discord is back every board shows what is current.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 PLATFORM = "discord"
+REDELIVER_FOR = 3600.0
+"""Seconds a channel message Discord keeps failing is tried again (an outage of its API)."""
 NO_FILES_FOR = 600.0
 """After a channel refused an attachment, send text there for this many seconds."""
 DM_RETRY_AFTER = 3600.0
@@ -175,7 +180,9 @@ class Outbox:
         self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._side_tasks: set[asyncio.Task[None]] = set()
         self.health = Loop("discord outbox", clock=time.time)
-        """The lanes' state while the database is away, and their back-off."""
+        """The lanes' state while the database or Discord is away, and their back-off."""
+        self.redeliver_for = REDELIVER_FOR
+        self._failing: dict[_Key, float] = {}  # message -> when Discord first failed it
 
     # --- queueing -------------------------------------------------------------------
 
@@ -299,14 +306,17 @@ class Outbox:
                 try:
                     await self._execute(queued)
                     self.health.ok()
+                    self._failing.pop(key, None)
                 except asyncio.CancelledError:
                     raise
                 except ChannelLost as lost:
                     await self._lose(queued.item.place, lost.error)
                 except Exception as error:  # a stuck lane would be worse
-                    if database_unavailable(error) and not self._closed:
+                    if not self._closed and (database_unavailable(error)
+                                             or self._redelivering(key, queued, error)):
                         # kept (unless a newer one came meanwhile) and tried again once
-                        # the store answers; waited for on the event loop's own clock
+                        # the store (or Discord) answers; waited for on the event loop's
+                        # own clock
                         if key not in lane.pending:  # first again, as it was
                             lane.pending = {key: queued, **lane.pending}
                         await asyncio.sleep(self.health.failed(error))
@@ -324,6 +334,21 @@ class Outbox:
                 del self._lanes[lane.name]
             if not self._lanes:
                 self._idle.set()
+
+    def _redelivering(self, key: _Key, queued: _Queued, error: Exception) -> bool:
+        """Whether a channel message Discord failed for now (a 5xx discord.py gave up on, a
+        rate limit longer than it waits) is to be tried again: for `redeliver_for` seconds
+        after its first failure."""
+        passing = isinstance(error, discord.RateLimited) or (
+            isinstance(error, discord.HTTPException) and error.status >= 500)
+        if not passing or not isinstance(queued.item, Post) \
+                or queued.item.place.role is Role.PANEL:  # a panel's token expires anyway
+            return False
+        first = self._failing.setdefault(key, self._clock())
+        if self._clock() - first >= self.redeliver_for:
+            self._failing.pop(key, None)
+            return False
+        return True
 
     async def _execute(self, queued: _Queued) -> None:
         item = queued.item
@@ -473,6 +498,8 @@ class Outbox:
                             _where(place), error.code)
             except discord.HTTPException as error:
                 self._refused(place, error, strict)
+                if error.status >= 500:
+                    raise  # Discord is failing: the lane tries again after a back-off
                 self._failed(place, "send", error)
                 return None
             else:
@@ -485,6 +512,8 @@ class Outbox:
                 **send_kwargs(shown, notify=notify)))
         except discord.HTTPException as error:
             self._refused(place, error, strict, forbidden_too=True)
+            if error.status >= 500:
+                raise  # Discord is failing: the lane tries again after a back-off
             self._failed(place, "send", error)
             return None
         self._remember_image(message.id, None)
@@ -544,6 +573,8 @@ class Outbox:
                 self.replaced["archived" if error.code == THREAD_ARCHIVED
                                       else "old"] += 1
                 return _Edit.RESEND
+            if error.status >= 500:
+                raise  # Discord is failing: the lane tries again after a back-off
             self._failed(place, "edit", error)
             return _Edit.DONE  # not gone: the next post tries again
         self._remember_image(int(ref.message_id), image if with_file else None)
