@@ -50,6 +50,8 @@ ONCE = settings(max_examples=40, deadline=None,
                                        HealthCheck.too_slow])
 """Few examples: each goes through a real database or a real client and server."""
 FEW = settings(ONCE, max_examples=20)
+GUARD = 30.0
+"""Seconds a wait gives up after: a guard against a hang, never a limit on speed."""
 
 def any_text(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[str]:
     """Any text, with more of what breaks parsers than hypothesis draws by itself: NUL (which
@@ -432,10 +434,10 @@ async def test_a_malformed_secret_header_is_refused_before_anything(
         assert await raw_post(hook.url, header + b"\r\n", body) == 401, header
         # refused before the body is read: not even garbage gets further
         assert await raw_post(hook.url, header + b"\r\n", b"\xff{") == 401
-    await hook.server.wait_idle(quiet=0.05)
+    await hook.server.wait_idle(quiet=0.05, timeout=GUARD)
     assert not hook.server.calls_of("sendMessage")
     assert await raw_post(hook.url, secret + b"\r\n", body) == 200
-    await hook.server.wait_until(lambda: hook.server.calls_of("sendMessage"))
+    await hook.server.wait_until(lambda: hook.server.calls_of("sendMessage"), GUARD)
 
 
 async def post(hook: Hook, body: bytes) -> int:
@@ -464,7 +466,7 @@ async def test_malformed_updates_are_refused_or_dropped_never_failed(
     dropped.append(nested)
     for update in dropped:
         assert await post(hook, json.dumps(update).encode()) == 200, update
-    await hook.server.wait_idle(quiet=0.05)
+    await hook.server.wait_idle(quiet=0.05, timeout=GUARD)
     assert len(hook.server.calls_of("sendMessage")) <= 1  # the deep one may be read
     assert any("dropped" in r.getMessage() for r in caplog.records)
 
@@ -496,8 +498,8 @@ async def club(hook: Hook) -> Club:
     group = server.supergroup("Club", owner=ann)
     ann.start_private()
     ann.send(group, "/newgame lanterns")
-    await server.wait_until(lambda: group.bot_messages)
-    await server.wait_idle(quiet=0.02)
+    await server.wait_until(lambda: group.bot_messages, GUARD)
+    await server.wait_idle(quiet=0.02, timeout=GUARD)
     return Club(hook, ann, group)
 
 
@@ -516,7 +518,7 @@ async def test_commands_and_presses_through_the_webhook_are_answered(
     query = ann.press(target, data[:64], force=True)
     ann.start_private(link or None)
     await server.wait_until(lambda: len([d for d in server.webhook.deliveries[seen:]
-                                         if d.status is not None]) >= 3)
-    await server.wait_idle(quiet=0.02)
+                                         if d.status is not None]) >= 3, GUARD)
+    await server.wait_idle(quiet=0.02, timeout=GUARD)
     assert {d.status for d in server.webhook.deliveries[seen:]} == {200}
     assert len(server.answers_for(query)) == 1
