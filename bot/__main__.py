@@ -37,12 +37,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def configure_logging(level: str, worker: int | None = None) -> None:
-    who = f" w{worker}" if worker is not None else ""
-    logging.basicConfig(
-        level=level,
-        format=f"%(asctime)s %(levelname)-7s{who} %(name)s: %(message)s",
-        datefmt="%Y-%m-%d %H:%M:%S",
-    )
+    # tracebacks without what an exception's text might show of a game (bot/log_format.py)
+    from bot.log_format import configure
+
+    configure(level, worker)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,9 +19,11 @@ import asyncio
 import logging
 import signal
 import socket
+import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from bot import pictures
 from bot.config import Settings
 from bot.i18n import Translator
 from bot.scheduler import Scheduler
@@ -43,13 +45,14 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     from bot.web import run_web
 
     translator = Translator.load()
+    pictures.configure(settings.drawing_processes)
     telegram_refused: tuple[type[BaseException], ...] = ()
     discord_refused: tuple[type[BaseException], ...] = ()
     stop = stop_event or asyncio.Event()
     signals = _stop_on_signals(stop)
     closing = asyncio.Event()  # the platforms close on this one: see `_stop_in_order`
     try:
-        async with Store.open(settings.database) as store:
+        async with Store.open(settings.database, label=f"worker {worker}") as store:
             service = TableService(store, translator,
                                    default_language=settings.default_language,
                                    computer_pause=settings.computer_pause,
@@ -111,6 +114,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 await service.scheduler.stop()
     finally:
         _restore_signals(signals)
+        await _stop_pools()
     status = 0
     for outcome in outcomes:
         if isinstance(outcome, telegram_refused):

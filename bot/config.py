@@ -108,6 +108,8 @@ class Settings(BaseSettings):
     """Seconds a computer player waits before its move, so that people can follow."""
     lobby_timeout: int = Field(default=30, ge=1, le=24 * 60)
     """Minutes a lobby may wait for Start before it closes itself."""
+    drawing_processes: int = Field(default=1, ge=0, le=64)
+    """Processes that draw pictures, per bot process (0: drawn in its own threads)."""
     playground: bool | None = None
     """Serve the web playground (bot/web); unset = only when no platform token is set."""
     playground_host: str = "127.0.0.1"

@@ -2,17 +2,18 @@
 
 Drawing a board takes ~15 ms of one core, most of it in Pillow code that holds Python's GIL,
 so drawn in the bot's own process it competes with the event loop that answers every press
-of every table. A worker process draws instead (one per spare core), and recent pictures are
-kept by what they show: a menu step that does not change the picture, Back, or a restart
-costs nothing.
+of every table. A pool of drawing processes draws instead (`DRAWING_PROCESSES`, one by
+default: a small server has few cores, and each process is some 70 MB; 0 draws in the bot's
+own threads), and recent pictures are kept by what they show: a menu step that does not
+change the picture, Back, or a restart costs nothing. The pool's processes end with the bot
+process however it ends (bot/child_processes.py), and `shutdown` stops them on the way out.
 """
 
 from __future__ import annotations
 
 import atexit
 import json
-import multiprocessing
-import os
+import logging
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -20,8 +21,34 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any
 
+from bot import child_processes
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PROCESSES = 1
+"""Drawing processes when `configure` is not called (the setting's default)."""
+
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_processes = DEFAULT_PROCESSES
+
+
+def configure(processes: int) -> None:
+    """How many drawing processes the pool has (0: draw in the caller's thread); takes
+    effect when the pool is next started."""
+    global _processes
+    if processes < 0:
+        raise ValueError("processes must be 0 or more")
+    _processes = processes
+
+
+def shutdown() -> None:
+    """Stop the drawing processes (the bot is stopping); a later picture starts them again."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        child_processes.stop(pool)
 
 
 def picture(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
@@ -58,6 +85,7 @@ def _remembered(key: str) -> bytes | None:
     except BrokenProcessPool:
         # a drawing process died (killed, out of memory): start afresh next time, and
         # draw this picture here so the move is still shown
+        log.warning("a drawing process died; this picture is drawn here", exc_info=True)
         _discard_pool(pool)
         return draw(key)
 
@@ -84,15 +112,12 @@ def _discard_pool(broken: ProcessPoolExecutor) -> None:
 
 
 def _worker_pool() -> ProcessPoolExecutor | None:
-    """One drawing process per spare core; none on a single core, where it would only add
-    the cost of sending the picture back."""
+    """The drawing processes, started on first use; None when pictures are drawn here."""
     global _pool
-    workers = (os.cpu_count() or 1) - 1
-    if workers < 1:
+    if _processes < 1:
         return None
     with _pool_lock:
         if _pool is None:
-            # "spawn": a fresh interpreter, not a fork of a process running threads and loops
-            _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-            atexit.register(_pool.shutdown, cancel_futures=True)
+            _pool = child_processes.pool(_processes)
+            atexit.register(shutdown)  # a process that ends normally without `shutdown`
         return _pool

@@ -4,7 +4,8 @@ A search holds Python's GIL for up to its whole budget (a second), so in the bot
 process it would stall every other table's presses; a worker process thinks instead, and is
 sent only the seat's view as JSON (never the state). A decision that does not come back in
 time, or a worker that died, falls back to the game's easy level, thought in a thread: a
-table is never left waiting on a lost worker.
+table is never left waiting on a lost worker. The worker ends with the bot process however
+it ends (bot/child_processes.py), and `shutdown` stops it on the way out.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ import asyncio
 import atexit
 import json
 import logging
-import multiprocessing
 import threading
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import child_processes
 from engine.computer import decide
 from engine.core import ComputerPlayer, Decision, GameSpec
 
@@ -44,7 +45,8 @@ async def think(spec: GameSpec, level: str, view: Mapping[str, Any], seat: int, 
             return await asyncio.wait_for(asyncio.wrap_future(future), player.budget + GRACE)
         except (BrokenProcessPool, TimeoutError) as error:
             log.warning("a %s computer player's decision was lost (%s); the easy level decides",
-                        spec.name, type(error).__name__)
+                        spec.name, type(error).__name__,
+                        exc_info=isinstance(error, BrokenProcessPool))
             _discard_pool()
             player = _fallback(spec, player)
     return await asyncio.to_thread(decide, player.choose, plain, seat, seed, player.budget)
@@ -58,10 +60,18 @@ def _worker_pool() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            # "spawn": a fresh interpreter, not a fork of a process running threads and loops
-            _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            atexit.register(_pool.shutdown, cancel_futures=True)
+            _pool = child_processes.pool(1)
+            atexit.register(shutdown)  # a process that ends normally without `shutdown`
         return _pool
+
+
+def shutdown() -> None:
+    """Stop the worker (the bot is stopping); a later decision starts it again."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        child_processes.stop(pool)
 
 
 def _discard_pool() -> None:

@@ -111,9 +111,11 @@ def supervise(settings: Settings, workers: int) -> int:
 
 
 def _release_claims(settings: Settings, worker: int) -> None:
-    """Release the updates a dead worker had claimed, at once: until then Telegram's
-    redeliveries of them are refused (503) and hold up their chats. (Its successor does
-    it too when it starts, which takes seconds.)"""
+    """Release every claim a dead worker held, at once: the updates it had taken (until
+    then Telegram's redeliveries of them are refused, 503, and hold up their chats), the
+    messages it was editing and the deadlines it was firing. Opening a store does the
+    latter (bot/storage/processes.py: the dead pid is found gone). Its successor does it too
+    when it starts, which takes seconds."""
     import asyncio
 
     from bot.storage import Store
@@ -122,13 +124,13 @@ def _release_claims(settings: Settings, worker: int) -> None:
     bot_id = settings.telegram_bot_token.get_secret_value().split(":", 1)[0]
 
     async def release() -> int:
-        async with Store.open(settings.database, pool_size=1) as store:
+        async with Store.open(settings.database, pool_size=1, label="supervisor") as store:
             return await store.release_worker_claims(bot_id, worker)
 
     try:
         released = asyncio.run(release())
-    except Exception as error:  # noqa: BLE001 - the successor releases them when it starts
-        log.warning("could not release worker %d's updates: %s", worker, type(error).__name__)
+    except Exception:
+        log.warning("could not release worker %d's claims", worker, exc_info=True)
         return
     if released:
         log.info("released %d update(s) worker %d held when it died", released, worker)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import random
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -240,3 +241,68 @@ async def test_workers_showing_a_new_panel_at_once_send_one(
         kept = await store.get_message(table, "panel", 0)
         assert kept is not None and kept.message_id == str(panel.message_id)
 
+
+
+# --- a real bot process killed mid-edit --------------------------------------------------
+
+
+async def test_a_panel_answers_right_after_its_editor_is_killed_mid_edit(
+        tmp_path: Path) -> None:
+    """`python -m bot` on PostgreSQL, killed with SIGKILL while it waits out flood control on
+    a player's panel edit (its claim on the panel held): started again, it answers the
+    player's next press on that panel with the panel edited, as on SQLite, instead of after
+    the claim's two-minute lease. The guard (30 s) only bounds a hang."""
+    from bench.telegram import acting_panel, choose, open_tables
+    from tests.store_backends import admin_or_skip, postgres_url
+    from tests.webhook_workers import WorkerGroup, postgres_role
+
+    await (await admin_or_skip()).close()
+    rng = random.Random(5)
+    async with FakeTelegramServer() as server, postgres_role(postgres_url()) as url:
+        first = WorkerGroup(server, url, 1, tmp_path)
+        await first.start(timeout=120)
+        try:
+            [table] = await open_tables(server, 1)
+            found = acting_panel(table)
+            assert found is not None
+            user, panel = found
+            # every request to the player's chat meets flood control for a minute
+            fault = server.inject_flood(chat_id=user.private_chat.id, times=10**6,
+                                        retry_after=60)
+            user.press(panel, choose(panel, rng))
+            await server.wait_until(lambda: bool(fault.hits), timeout=60,
+                                    message="the panel's edit meeting flood control")
+            owners = await _sql(url, "SELECT owner FROM message_claims WHERE role = 'panel'")
+            assert owners, "the editing process holds the panel's claim"
+        finally:
+            assert first.process is not None
+            first.process.kill()
+            await first.process.wait()
+            first._log_file.close()
+        fault.remaining = 0
+        second = WorkerGroup(server, url, 1, tmp_path)
+        await second.start(timeout=120)
+        try:
+            assert await _sql(url, "SELECT owner FROM message_claims WHERE owner = $1",
+                              owners[0]) == []
+            found = acting_panel(table)
+            assert found is not None
+            user, panel = found
+            edits = panel.edits
+            query = user.press(panel, choose(panel, rng))
+            await server.wait_until(lambda: panel.edits > edits, timeout=30,
+                                    message="the panel edited after the restart")
+            assert [a.ok for a in server.answers_for(query)] == [True]
+        finally:
+            assert await second.stop() == 0
+        assert "Traceback" not in second.text(), second.text()[-3000:]
+
+
+async def _sql(url: str, statement: str, *args: object) -> list[object]:
+    import asyncpg
+
+    con = await asyncpg.connect(url)
+    try:
+        return [r[0] for r in await con.fetch(statement, *args)]
+    finally:
+        await con.close()

@@ -26,6 +26,7 @@ from typing import Any, TypeGuard
 import discord
 
 from bot.i18n import Translator, normalize_language
+from bot.log_format import withheld_traceback
 from bot.screens import ChatRef, Drop, Post, Result, Role, Screen, UserRef
 
 from .answer import DEFER_AFTER, Answer
@@ -163,9 +164,9 @@ class Interactions:
             result = await self.service.press(chat, user, data,
                                               is_admin=admin_check(interaction))
             await self._deliver_press(answer, user, result)
-        except Exception as error:  # the person gets an answer, the bot goes on
-            log.warning("a press failed: %s", type(error).__name__)
-            log.debug("press failure detail", exc_info=True)
+        except Exception as error:  # noqa: BLE001 - answered, and logged with its traceback
+            # its traceback, exception texts withheld: they may quote a hidden hand
+            log.error("a press failed\n%s", withheld_traceback(error))
             await answer.say(self.tr.t(self._language(interaction), "bot-error-internal"))
         finally:
             await self._done(answer)
@@ -265,9 +266,9 @@ class Interactions:
                 await answer.say(result.reply.text)
             await answer.finish(self.tr.t(lang, "dc-table-opened" if name == "newgame"
                                           else "bot-done"))
-        except Exception as error:  # the person gets an answer, the bot goes on
-            log.warning("/%s failed: %s", name, type(error).__name__)
-            log.debug("command failure detail", exc_info=True)
+        except Exception as error:  # noqa: BLE001 - answered, and logged with its traceback
+            # its traceback, exception texts withheld: they may quote a hidden hand
+            log.error("/%s failed\n%s", name, withheld_traceback(error))
             await answer.say(self.tr.t(lang, "bot-error-internal"))
         finally:
             await self._done(answer)

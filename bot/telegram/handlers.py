@@ -26,6 +26,7 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InaccessibleMessage, Message, TelegramObject, User
 
 from bot.i18n import Translator, normalize_language
+from bot.log_format import withheld_traceback
 from bot.screens import ChatRef, Reply, Result, Screen, UserRef
 from bot.storage.updates import database_unavailable
 
@@ -144,9 +145,9 @@ async def _run(message: Message, translator: Translator, default_language: str,
         deliver(outbox, chat, result, lang,
                 user_id=str(message.from_user.id) if message.from_user else None)
         await deliver_later(outbox, result)
-    except Exception as error:  # the person gets an answer, the bot goes on
-        log.warning("a command failed in chat %s: %s", chat.id, type(error).__name__)
-        log.debug("command failure detail", exc_info=True)
+    except Exception as error:  # noqa: BLE001 - answered, and logged with its traceback
+        # its traceback, exception texts withheld: they may quote a hidden hand
+        log.error("a command failed in chat %s\n%s", chat.id, withheld_traceback(error))
         outbox.say(chat.id, Screen((translator.t(lang, "bot-error-internal"),)),
                    thread_id=chat.thread_id, language=lang)
 
@@ -285,8 +286,8 @@ class AnswerEveryPress(BaseMiddleware):
                 # by webhook: Telegram sends the press again, and it is answered then
                 answer.answered = True
                 raise
-            log.warning("a press failed: %s", type(error).__name__)
-            log.debug("press failure detail", exc_info=True)
+            # its traceback, exception texts withheld: they may quote a hidden hand
+            log.error("a press failed\n%s", withheld_traceback(error))
             translator: Translator = data["translator"]
             lang = _language(event.from_user, data.get("default_language", "en"))
             await answer(Reply(translator.t(lang, "bot-error-internal"), alert=True))
