@@ -81,20 +81,32 @@ class Scheduler:
     async def _run(self, work: DueWork) -> None:
         try:
             await self._fire(work)
+            await self._finish(work)
         except Exception as error:  # one table's failure must not stop the loop
             if database_unavailable(error):
-                # claimed (so deleted) but not acted on: stored again once the database is
-                # back, and fired then (a fire that got as far as its commit finds itself
-                # stale by version and does nothing)
+                # claimed but not acted on: its claim ends once the database is back, and
+                # it is fired then (a fire that got as far as its commit finds itself stale
+                # by version and does nothing)
                 self._unfired.append(work)
                 log.warning("due %s work of table %s: database unavailable (%s); it fires "
                             "once the database is back", work.kind, work.table_id,
                             type(error).__name__)
             else:
                 log.exception("due %s work of table %s failed", work.kind, work.table_id)
+                await self._finish(work)
         finally:
             self._firing.pop(work.table_id, None)
             self.wake()  # the work may have set the next deadline
+
+    async def _finish(self, work: DueWork) -> None:
+        """The claimed row goes (it stays stored while fired: a process killed meanwhile
+        leaves it to another, bot/storage/due.py). If the database is away, it goes when
+        this process's claim lapses, and firing it again then finds it stale by version."""
+        try:
+            await self._store.finish_due(work)
+        except Exception as error:  # noqa: BLE001 - see above
+            log.warning("due %s work of table %s: not marked done (%s)", work.kind,
+                        work.table_id, type(error).__name__)
 
     async def idle(self) -> bool:
         """Nothing is being fired and nothing is due now (for tests that settle)."""

@@ -397,24 +397,23 @@ class Outbox:
         if ref is None:
             ref = await self._ref(post.place)
         version = post.version
-        if ref is None or version is None:
-            await self._show_at(post, ref)
-            return
-        if ref.version is not None and ref.version > version:
+        if version is not None and ref is not None and ref.version is not None \
+                and ref.version > version:
             self.counters.skipped[str(post.place.role)] += 1  # a newer one is shown
             return
-        if not self._shared:  # this lane is the only one showing the message
+        if not self._shared or version is None:  # this lane is the only one showing it
             await self._show_at(post, ref)
             return
+        # claimed even where no message is kept yet: two workers never both send one
         claim = await self._claim(post.place, version)
-        if claim is Claim.NEWER:
+        if claim is not Claim.CLAIMED:  # a newer one is shown, or the table is gone
             self.counters.skipped[str(post.place.role)] += 1
             return
         recorded = False
         try:
             recorded = await self._show_at(post, await self._ref(post.place))  # as it is now
         finally:
-            if claim is Claim.CLAIMED and not recorded:
+            if not recorded:
                 await self.store.release_message(post.place.table_id, post.place.role,
                                                  post.place.seat, version)
 
@@ -440,7 +439,7 @@ class Outbox:
         if ref is None:
             return await self._send_kept(post, fingerprint)
         if ref.chat_id != place.chat_id or post.fresh:
-            kept = await self._send_kept(post, fingerprint)
+            kept = await self._send_kept(post, fingerprint, meant=ref)
             if kept:
                 await self._delete_quietly(place, ref)
             return kept
@@ -451,7 +450,7 @@ class Outbox:
         if outcome is _Edit.DONE:
             return await self.store.set_message_hash(place.table_id, place.role, place.seat,
                                                      fingerprint, post.version)
-        kept = await self._send_kept(post, fingerprint)
+        kept = await self._send_kept(post, fingerprint, meant=ref)
         if kept and outcome is _Edit.REPLACE:
             await self._delete_quietly(place, ref)
         return kept
@@ -468,15 +467,22 @@ class Outbox:
                             type(error).__name__)
                 return
 
-    async def _send_kept(self, post: Post, fingerprint: str) -> bool:
-        """Send `post` as the message kept at its place; False if meanwhile another worker
-        kept a newer version there (ours, surplus, is deleted again)."""
+    async def _send_kept(self, post: Post, fingerprint: str, *,
+                         meant: MessageRef | None = None) -> bool:
+        """Send `post` as the message kept at its place, in place of `meant` (the caller's
+        to delete); False if meanwhile another worker kept a newer version there (ours,
+        surplus, is deleted again). Another message it replaced there is surplus too (sent
+        by a worker whose claim died with it): deleted, so no old buttons stay live."""
         place = post.place
         message = await self._send(place.chat_id, place.thread_id, post.screen,
                                    str(place.role), table_id=place.table_id)
-        kept = await self._recorded(lambda: self.store.set_message(
+        kept, replaced = await self._recorded(lambda: self.store.keep_message(
             place.table_id, place.role, place.seat, place.chat_id, message.message_id,
             content_hash=fingerprint, version=post.version))
+        if replaced is not None and (meant is None or (replaced.chat_id, replaced.message_id)
+                                     != (meant.chat_id, meant.message_id)):
+            self.counters.surplus[str(place.role)] += 1
+            await self._delete_quietly(place, replaced)
         if kept is None:
             await self._delete_quietly(place, MessageRef(
                 place.table_id, str(place.role), place.seat, place.chat_id,
