@@ -93,10 +93,12 @@ class TelegramBot:
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         quiet_for: float | None = None,
         webhook: Webhook | None = None,
+        shared: bool | None = None,
     ) -> None:
         """`clock` and `sleep` pace the outbox (tests drive them by hand); `quiet_for` is how
         long the bot was down before this process, whose messages Telegram may still count
-        (None: no process ran before); `webhook`: take updates by webhook, not polling."""
+        (None: no process ran before); `webhook`: take updates by webhook, not polling;
+        `shared`: other processes share the store (`Outbox`; by default on PostgreSQL)."""
         session = (AiohttpSession(api=TelegramAPIServer.from_base(api_server))
                    if api_server else AiohttpSession())
         self.service = service
@@ -105,7 +107,7 @@ class TelegramBot:
         self.bot = Bot(token, session=session)
         self.outbox = Outbox(self.bot, store, service, translator, limits=limits,
                              default_language=default_language, clock=clock, sleep=sleep,
-                             quiet_for=quiet_for)
+                             quiet_for=quiet_for, shared=shared)
         self.dispatcher = build_dispatcher(service, self.outbox, translator,
                                            default_language=default_language,
                                            working_after=working_after)

@@ -290,7 +290,12 @@ class AnswerEveryPress(BaseMiddleware):
             log.error("a press failed\n%s", withheld_traceback(error))
             translator: Translator = data["translator"]
             lang = _language(event.from_user, data.get("default_language", "en"))
-            await answer(Reply(translator.t(lang, "bot-error-internal"), alert=True))
+            text = translator.t(lang, "bot-error-internal")
+            if answer.answered and event.from_user is not None:
+                # already answered "⏳" (the work was slow: a database away, say): they are
+                # told to try again in their private chat instead
+                outbox.say(event.from_user.id, Screen((text,)), language=lang)
+            await answer(Reply(text, alert=True))
             return None
         finally:
             await answer()  # a press no handler took still stops spinning

@@ -1,0 +1,137 @@
+"""The database goes away under a running bot, end to end: the real aiogram client polling
+the fake Telegram server, the store on PostgreSQL through a loopback TCP proxy the test
+cuts (or on SQLite held locked by another connection).
+
+While it lasts, a press is answered "Something went wrong on my side. The game is saved;
+please try again." and changes nothing. Once it is over: the lobby whose time ran out
+meanwhile is closed and says so, the same press is applied once, the board shows it, and
+every press was answered exactly once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.tables import TableService
+from bot.telegram import TelegramBot
+from tests import telegram_e2e_helpers as tg
+from tests.faults import Outage, outage_of, until
+from tests.fake_telegram import FakeTelegramServer
+
+pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytestmark = pytest.mark.timeout(120)
+TR = tg.TR
+
+
+class ProcessOn(tg.BotProcess):
+    """`tg.BotProcess` with its store on the outage's database, and back-offs of
+    milliseconds (the loops notice the end of an outage at once)."""
+
+    def __init__(self, server: FakeTelegramServer, outage: Outage, **options) -> None:
+        super().__init__(server, Path("unused"), **options)
+        self.outage = outage
+
+    async def start(self) -> None:
+        self.store = await self.outage.open(synchronous="OFF")
+        self.service = TableService(self.store, TR, seeds=itertools.count(2026).__next__,
+                                    clock=self.clock, computer_pause=0.0, lobby_timeout=60)
+        await self.service.recover_downtime()
+        clock = self.server.clock
+        self.telegram = TelegramBot(self.service, self.store, TR, token=self.server.token,
+                                    api_server=self.server.base_url, limits=tg.LIMITS,
+                                    polling_timeout=1, clock=clock, sleep=clock.sleep,
+                                    shared=False)  # one process: Telegram's budgets kept here
+        for health in (self.service.scheduler.health, self.telegram.outbox.health):
+            health.first, health.cap = 0.01, 0.05
+        polls = self.server.poll_count
+        await self.telegram.start()
+        await self.server.wait_until(lambda: self.server.poll_count > polls, 15,
+                                     message="the bot's first getUpdates")
+        self.service.scheduler.start()
+
+
+@dataclass
+class WorldOn(tg.World):
+    outage: Outage | None = None
+
+    def new_process(self) -> ProcessOn:
+        assert self.outage is not None
+        return ProcessOn(self.server, self.outage, clock=self.clock)
+
+
+@pytest_asyncio.fixture(params=["postgresql", "sqlite"])
+async def world(request: pytest.FixtureRequest, fake_telegram: FakeTelegramServer,
+                tmp_path: Path) -> AsyncIterator[WorldOn]:
+    async with outage_of(request.param, tmp_path) as outage:
+        w = WorldOn(fake_telegram, tmp_path / "unused", outage=outage)
+        await w.start()
+        try:
+            yield w
+        finally:
+            outage.restore()
+            await w.stop()
+    fake_telegram.assert_callbacks_answered()
+
+
+async def test_a_database_outage_under_a_running_bot(world: WorldOn) -> None:
+    server, outage = world.server, world.outage
+    assert outage is not None
+    anna, boris = server.user("Anna", language_code="en"), server.user("Boris",
+                                                                       language_code="en")
+    group = server.supergroup("Game night", owner=anna)
+    waiting = server.supergroup("Waiting room", owner=boris)
+    table = await world.open_table(group, anna, [boris])
+    board = await world.start_game(group, anna)
+    [lobby] = await world.send(boris, waiting, "/newgame lanterns")  # closes after 60 s
+    lobby_table = (await world.table(waiting)).id
+    rng = random.Random(2)
+    await world.play_move(table, [anna, boris], rng)
+    version = await world.version(table)
+    user = world.acting([anna, boris])
+
+    outage.cut()
+    world.clock_offset += 61  # the lobby's time runs out during the outage
+    world.bot.service.scheduler.wake()
+    # the player goes on pressing; what needs no writing (a menu) may still work (SQLite
+    # lets readers in), the move itself is refused: answered "please try again", or if the
+    # press was answered "⏳" while the database was awaited, told so in their private chat
+    sorry = TR.t("en", "bot-error-internal")
+    private = user.private_chat
+    told_before = sum(sorry in tg.content(m) for m in private.bot_messages)
+
+    def told() -> bool:
+        answers = server.answers_for(query)
+        return bool(answers) and (answers[0].params.get("text") == sorry or sum(
+            sorry in tg.content(m) for m in private.bot_messages) > told_before)
+
+    for _ in range(10):
+        query = user.press(tg.panel(user), tg.choose(tg.choices(user), rng))  # type: ignore[arg-type]
+        await until(lambda: server.answers_for(query), what="the press answered")
+        [answer] = server.answers_for(query)
+        assert answer.ok
+        if answer.params.get("text") == TR.t("en", "tg-press-working"):
+            await until(told, what="told to try again")
+        if told():
+            break
+    assert told()
+    await until(lambda: not world.bot.service.scheduler.health.up, what="the scheduler down")
+
+    outage.restore()
+    await until(lambda: world.bot.service.scheduler.health.up, what="the scheduler back")
+    await world.settle()
+    # the lobby's deadline fired: it is closed, and its message says why
+    row = await world.store.get_table(lobby_table)
+    assert row is None or row.status != "lobby"
+    assert "Nobody started the game within" in tg.content(lobby)
+    # nothing of the refused press was applied; play goes on, each move applied once
+    assert await world.version(table) == version
+    await world.play_move(table, [anna, boris], rng)
+    assert await world.version(table) == version + 1
+    assert tg.board(group) is board and board.edits == await world.version(table)
