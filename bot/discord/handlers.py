@@ -27,9 +27,11 @@ import discord
 
 from bot.i18n import Translator, normalize_language
 from bot.log_format import withheld_traceback
+from bot.names import TITLE_LIMIT, person_name, shown
 from bot.screens import ChatRef, Drop, Post, Result, Role, Screen, UserRef
 
 from .answer import DEFER_AFTER, Answer
+from .items import chosen
 from .outbox import PLATFORM, Outbox
 from .panels import PanelTokens
 from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE, layout, layouts
@@ -58,15 +60,16 @@ def chat_ref(interaction: discord.Interaction) -> ChatRef:
     where = f" ({guild.name})" if guild is not None and getattr(guild, "name", None) else ""
     if isinstance(channel, discord.Thread) and channel.parent_id is not None:
         return ChatRef(PLATFORM, str(channel.parent_id), str(channel.id),
-                       title=f"{channel.name}{where}")
+                       title=shown(f"{channel.name}{where}", limit=TITLE_LIMIT))
     name = getattr(channel, "name", None)
-    return ChatRef(PLATFORM, str(interaction.channel_id), title=f"#{name}{where}" if name
-                   else where.strip(" ()"))
+    title = f"#{name}{where}" if name else where.strip(" ()")
+    return ChatRef(PLATFORM, str(interaction.channel_id), title=shown(title, limit=TITLE_LIMIT))
 
 
 def user_ref(interaction: discord.Interaction) -> UserRef:
+    """The person, by a name safe to show (bot/names.py)."""
     user = interaction.user
-    return UserRef(str(user.id), user.display_name, str(interaction.locale.value))
+    return UserRef(str(user.id), person_name(user.display_name), str(interaction.locale.value))
 
 
 def admin_check(interaction: discord.Interaction) -> AdminCheck:
@@ -142,9 +145,8 @@ class Interactions:
         elif not _on_message(interaction, custom_id, data.get("component_type")):
             # discord.py routes only components still on the message; a stale client (or a
             # forged request) is answered by the service, which checks everything anyway
-            values = data.get("values") or [""]
             await self.press(interaction, ours["data"] if ours["data"] is not None
-                             else str(values[0]))
+                             else chosen(data))
 
     async def drain(self, timeout: float) -> None:
         """Wait for the interactions being handled (before a shutdown)."""

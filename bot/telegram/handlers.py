@@ -27,6 +27,7 @@ from aiogram.types import CallbackQuery, InaccessibleMessage, Message, TelegramO
 
 from bot.i18n import Translator, normalize_language
 from bot.log_format import withheld_traceback
+from bot.names import TITLE_LIMIT, person_name, shown
 from bot.screens import ChatRef, Reply, Result, Screen, UserRef
 from bot.storage.updates import database_unavailable
 
@@ -56,11 +57,12 @@ def chat_ref(message: Message | InaccessibleMessage) -> ChatRef:
             and message.message_thread_id is not None):
         thread = str(message.message_thread_id)
     return ChatRef(PLATFORM, str(chat.id), thread, private=chat.type == ChatType.PRIVATE,
-                   title=chat.title or "")
+                   title=shown(chat.title or "", limit=TITLE_LIMIT))
 
 
 def user_ref(user: User) -> UserRef:
-    return UserRef(str(user.id), user.full_name, user.language_code)
+    """The person, by a name safe to show (bot/names.py)."""
+    return UserRef(str(user.id), person_name(user.full_name), user.language_code)
 
 
 def admin_check(bot: Bot, chat: ChatRef, user_id: int, sender_chat_id: int | None = None
