@@ -22,10 +22,11 @@ from typing import Any
 from aiohttp import web
 
 from bot.i18n import LANGUAGES, Translator, normalize_language
+from bot.names import person_name, typed_name
 from bot.screens import ChatRef, Post, Result, Role, Screen, UserRef
 from bot.tables import TableService
 
-from .identity import COOKIE, Browser, CookieSigner, Player, clean_name
+from .identity import COOKIE, Browser, CookieSigner, Player
 from .render import screen_json
 from .rooms import Rooms
 
@@ -68,7 +69,7 @@ class Playground:
         return ChatRef(PLATFORM, room, title=self.translator.t(lang, "web-table"))
 
     def user(self, player: Player, lang: str) -> UserRef:
-        return UserRef(player.id, player.name, lang)
+        return UserRef(player.id, person_name(player.name), lang)
 
     def remember(self, response: web.StreamResponse, browser: Browser) -> None:
         response.set_cookie(COOKIE, self.cookies.dump(browser), max_age=COOKIE_AGE,
@@ -187,7 +188,7 @@ async def add_player(request: web.Request) -> web.Response:
     """A name typed on this browser: its first player, or one more for a hot seat."""
     playground = request.app[KEY]
     browser = playground.browser(request)
-    name = clean_name((await _json(request)).get("name"))
+    name = typed_name((await _json(request)).get("name"))
     if name is None:
         raise web.HTTPBadRequest(text="a name is needed")
     browser = browser.with_player(name)
