@@ -42,7 +42,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     # Imported here: the game engines load only when there is something to run, aiogram
     # only for Telegram and discord.py only for Discord (seconds saved at each start).
     from bot.tables import TableService
-    from bot.web import run_web
+    from bot.web import UnsafeSecret, run_web
 
     translator = Translator.load()
     pictures.configure(settings.drawing_processes)
@@ -124,6 +124,9 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
         elif isinstance(outcome, discord_refused):
             log.error("Discord refused DISCORD_BOT_TOKEN: reset it in the developer portal "
                       "(Bot → Reset Token) and set it again")
+            status = 1
+        elif isinstance(outcome, UnsafeSecret):
+            log.error("Playground: %s", outcome)  # one line: what to do is in it
             status = 1
         elif isinstance(outcome, BaseException):
             log.error("A platform stopped with an error: %s", type(outcome).__name__,

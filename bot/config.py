@@ -116,6 +116,10 @@ class Settings(BaseSettings):
     playground_port: int = Field(default=8080, ge=1, le=65535)
     playground_secret: SecretStr | None = None
     """Signs the playground's cookies; unset = one generated and kept beside the database."""
+    playground_hosts: str = ""
+    """More names the playground is served under, comma-separated (a reverse proxy's public
+    name): besides these, localhost and the address connected to, a request naming another
+    host is refused (DNS rebinding)."""
 
     @field_validator("telegram_bot_token", "discord_bot_token", "playground_secret",
                      "telegram_webhook_secret", mode="before")

@@ -3,6 +3,8 @@
 A third adapter beside bot/telegram and bot/discord, knowing no game either:
 
 * `identity`: the players a browser holds and its language, in a signed cookie;
+* `limits`: what one client may take (connections, streams, tables, rates);
+* `hygiene`: the Host and Origin checks, security headers, bounded JSON bodies;
 * `rooms`: the outbox: what each room shows, sent live to the browsers watching it;
 * `images`: pictures by unguessable name, a panel's only to its player's browser;
 * `render`: a `Screen` as the page draws it;
@@ -12,6 +14,7 @@ A third adapter beside bot/telegram and bot/discord, knowing no game either:
 """
 
 from .app import build_app, run_web
+from .identity import UnsafeSecret
 from .routes import PLATFORM
 
-__all__ = ["PLATFORM", "build_app", "run_web"]
+__all__ = ["PLATFORM", "UnsafeSecret", "build_app", "run_web"]

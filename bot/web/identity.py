@@ -17,7 +17,10 @@ True
 
 from __future__ import annotations
 
+import errno
+import os
 import secrets
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -89,20 +92,49 @@ class CookieSigner:
         return Browser(players, language if language in LANGUAGES else None)
 
 
+class UnsafeSecret(Exception):
+    """The kept secret file may not be trusted (its message is one line for the log)."""
+
+
 def secret_from(setting: str | None, database_path: Path) -> str:
     """The cookie secret: the setting's, or one generated once and kept beside the database
-    (so cookies survive a restart), readable by its owner only."""
+    (so cookies survive a restart), in a file readable by its owner only (0600).
+
+    A kept file that belongs to another user, that others may read (group or world bits),
+    or that is a symbolic link is refused (`UnsafeSecret`) rather than used or fixed: whoever
+    could write or read it could sign cookies, so it is for its owner to look at."""
     if setting:
         return setting
     path = database_path.expanduser().resolve().parent / ".playground-secret"
     try:
-        kept = path.read_text(encoding="ascii").strip()
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except FileNotFoundError:
         kept = ""
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise UnsafeSecret(f"{path} is a symbolic link: remove it, or set "
+                               "PLAYGROUND_SECRET") from None
+        raise
+    else:
+        with os.fdopen(fd, encoding="ascii", errors="replace") as file:
+            mode = os.fstat(fd)
+            if mode.st_uid != os.getuid():
+                raise UnsafeSecret(f"{path} belongs to another user (uid {mode.st_uid}): "
+                                   "remove it, or set PLAYGROUND_SECRET")
+            if mode.st_mode & 0o077:
+                raise UnsafeSecret(f"{path} may be read by others (mode "
+                                   f"{stat.S_IMODE(mode.st_mode):o}): chmod 600 it, or "
+                                   "remove it")
+            kept = file.read(1024).strip()
     if len(kept) >= 32:
         return kept
     kept = secrets.token_urlsafe(32)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.touch(mode=0o600)
-    path.write_text(kept + "\n", encoding="ascii")
+    # created 0600 under a name of its own, then put in place at once: never readable by
+    # others, not even for a moment, and never half written
+    temporary = path.with_name(f"{path.name}.{secrets.token_hex(4)}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(kept + "\n")
+    os.replace(temporary, path)
     return kept

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from html import escape as html_escape
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -23,10 +24,15 @@ from aiohttp import web
 
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.names import person_name, typed_name
+from bot.payloads import BadPayload, decode
 from bot.screens import ChatRef, Post, Result, Role, Screen, UserRef
+from bot.storage.stats import StillSeated
+from bot.storage.store import Status
 from bot.tables import TableService
 
+from .hygiene import embedded_json, read_json
 from .identity import COOKIE, Browser, CookieSigner, Player
+from .limits import Limits, address_of
 from .render import screen_json
 from .rooms import Rooms
 
@@ -39,7 +45,9 @@ COMMANDS = ("rules", "leave", "cancel", "history", "stats", "help")
 """The chat commands the page offers (a table is opened with /api/new)."""
 KEEPALIVE = 15.0
 """Seconds between comments on an idle stream, so proxies and browsers keep it open."""
-SERVER_TEXTS = {"web-started"}
+GONE_CHECK = 1.0
+"""Seconds between looks at whether an idle stream's browser is still there."""
+SERVER_TEXTS = {"web-started", "web-too-fast", "web-too-many-tables", "web-forgotten"}
 """Words of the playground that the server says, not the page."""
 COOKIE_AGE = 400 * 24 * 3600  # the most browsers keep a cookie
 
@@ -53,6 +61,7 @@ class Playground:
     rooms: Rooms
     cookies: CookieSigner
     default_language: str = "en"
+    limits: Limits = field(default_factory=Limits)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def browser(self, request: web.Request) -> Browser:
@@ -74,6 +83,37 @@ class Playground:
     def remember(self, response: web.StreamResponse, browser: Browser) -> None:
         response.set_cookie(COOKIE, self.cookies.dump(browser), max_age=COOKIE_AGE,
                             httponly=True, samesite="Lax")
+
+    def refuse(self, lang: str, key: str, **args: Any) -> web.Response:
+        """A request refused for a limit: 429, with the reason in the page's words."""
+        return web.json_response({"note": self.translator.t(lang, key, **args), "alert": True},
+                                 status=429, headers={"Retry-After": "10"})
+
+    async def may_open(self, request: web.Request, player: Player, lang: str
+                       ) -> web.Response | None:
+        """None if `player` may open a table now from where the request comes; else the
+        refusal: too many tables of theirs (or from their address) are open, or they open
+        them too fast."""
+        limits = self.limits
+        address = address_of(request.remote)
+        store = self.service.store
+        mine = [t for t in await store.tables_of_user(PLATFORM, player.id)
+                if t.creator_id == player.id]
+        opened = limits.opened.of(address)
+        gone = {t for t in opened if (row := await store.get_table(t)) is None or not row.active}
+        limits.opened.forget(address, gone)
+        if len(mine) >= limits.tables_per_player or \
+                len(opened - gone) >= limits.tables_per_address:
+            return self.refuse(lang, "web-too-many-tables")
+        if not limits.opening.allows(player.id) or not limits.opening_here.allows(address):
+            return self.refuse(lang, "web-too-fast")
+        return None
+
+    def opened(self, request: web.Request, result: Result) -> None:
+        """Count the table a press or command opened against the address it came from."""
+        for post in result.posts:
+            if isinstance(post, Post) and post.place.role is Role.LOBBY:
+                self.limits.opened.keep(address_of(request.remote), post.place.table_id)
 
     def keep_drawing(self, result: Result) -> None:
         """Show the result's posts now, and its drawn ones as they come."""
@@ -139,25 +179,15 @@ async def page(request: web.Request) -> web.Response:
         "texts": _texts(playground.translator, lang),
     }
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    # `</` is escaped so that no name can close the script element it is embedded in
-    data = json.dumps(state, ensure_ascii=False).replace("</", "<\\/")
-    html = html.replace("{{lang}}", lang).replace("{{title}}", playground.translator.t(
-        lang, "web-title")).replace("{{state}}", data)
+    title = playground.translator.t(lang, "web-title")
+    # the state is put in last, so that no name in it is taken for a placeholder
+    html = html.replace("{{lang}}", lang).replace("{{title}}", html_escape(title)).replace(
+        "{{state}}", embedded_json(state))
     return web.Response(text=html, content_type="text/html",
                         headers={"Cache-Control": "no-store"})
 
 
-async def _json(request: web.Request) -> dict[str, Any]:
-    # JSON only: a form on another site cannot send it without the browser asking first
-    if request.content_type != "application/json":
-        raise web.HTTPUnsupportedMediaType(text="JSON expected")
-    try:
-        body = await request.json()
-    except ValueError:
-        raise web.HTTPBadRequest(text="bad JSON") from None
-    if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="bad JSON")
-    return body
+_json = read_json
 
 
 def _room(value: object) -> str:
@@ -191,6 +221,8 @@ async def add_player(request: web.Request) -> web.Response:
     name = typed_name((await _json(request)).get("name"))
     if name is None:
         raise web.HTTPBadRequest(text="a name is needed")
+    if not playground.limits.adding_here.allows(address_of(request.remote)):
+        return playground.refuse(playground.language(request, browser), "web-too-fast")
     browser = browser.with_player(name)
     response = web.json_response({"players": [{"id": p.id, "name": p.name}
                                               for p in browser.players]})
@@ -235,10 +267,14 @@ async def new_table(request: web.Request) -> web.Response:
     if not isinstance(game, str) or not isinstance(words, list) or not all(
             isinstance(w, str) and " " not in w for w in words):
         raise web.HTTPBadRequest(text="bad table")
+    refused = await playground.may_open(request, player, lang)
+    if refused is not None:
+        return refused
     result = await playground.service.command(playground.chat(room, lang),
                                               playground.user(player, lang), "newgame",
                                               " ".join([game, *words]))
     opened = any(isinstance(p, Post) and p.place.role is Role.LOBBY for p in result.posts)
+    playground.opened(request, result)
     playground.keep_drawing(result)
     return web.json_response({"room": room if opened else None,
                               **playground.answer(result, player)})
@@ -251,8 +287,13 @@ async def press(request: web.Request) -> web.Response:
     data = body.get("data")
     if not isinstance(data, str):
         raise web.HTTPBadRequest(text="bad press")
+    if _opens_a_table(data):
+        refused = await playground.may_open(request, player, lang)
+        if refused is not None:
+            return refused
     result = await playground.service.press(playground.chat(room, lang),
                                             playground.user(player, lang), data)
+    playground.opened(request, result)
     playground.keep_drawing(result)
     return web.json_response(playground.answer(result, player))
 
@@ -278,23 +319,48 @@ async def events(request: web.Request) -> web.StreamResponse:
     browser = playground.browser(request)
     room = request.match_info["room"]
     rooms = playground.rooms
+    store = playground.service.store
     if not rooms.known(room):  # after a restart, or a room opened elsewhere: read it
-        table = await playground.service.store.active_table(PLATFORM, room, None)
+        table = await store.active_table(PLATFORM, room, None)
         if table is not None:
             rooms.post(await playground.service.current_posts(table.id))
             await rooms.settled()
+        elif not await store.table_ids_in_chat(PLATFORM, room, tuple(Status)):
+            raise web.HTTPNotFound(text="no such room")  # a stream is for a room that exists
+    address = address_of(request.remote)
+    streams = playground.limits.streams
+    if not streams.take(address):
+        raise web.HTTPTooManyRequests(text="too many streams", headers={"Retry-After": "10"})
+    try:
+        return await _stream(request, rooms, room, browser)
+    finally:
+        streams.give_back(address)
+
+
+async def _stream(request: web.Request, rooms: Rooms, room: str, browser: Browser
+                  ) -> web.StreamResponse:
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
     await response.prepare(request)
     watcher = rooms.watch(room, browser.ids)
+    quiet = 0.0
     try:
         while True:
+            # aiohttp does not end a handler whose client went away: look every second,
+            # so that a stream closed by its browser frees its place (limits.streams) at once
             try:
-                event = await asyncio.wait_for(watcher.events.get(), KEEPALIVE)
+                event = await asyncio.wait_for(watcher.events.get(), GONE_CHECK)
             except TimeoutError:
-                await response.write(b": still here\n\n")
+                transport = request.transport
+                if transport is None or transport.is_closing():
+                    break
+                quiet += GONE_CHECK
+                if quiet >= KEEPALIVE:
+                    await response.write(b": still here\n\n")
+                    quiet = 0.0
                 continue
+            quiet = 0.0
             if event is None:
                 break
             data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
@@ -304,6 +370,39 @@ async def events(request: web.Request) -> web.StreamResponse:
     finally:
         rooms.unwatch(room, watcher)
     return response
+
+
+@routes.post("/api/forget")
+async def forget(request: web.Request) -> web.Response:
+    """Forget this browser's players: what the bot keeps about each (as /forgetme does),
+    and the cookie. Refused (changing nothing) while one of them sits at an open table."""
+    playground = request.app[KEY]
+    browser = playground.browser(request)
+    await _json(request)  # a JSON POST like every change: no other site's form can send it
+    lang = playground.language(request, browser)
+    store = playground.service.store
+    seated = [t for p in browser.players for t in await store.tables_of_user(PLATFORM, p.id)]
+    if seated:
+        chats = ", ".join(dict.fromkeys(t.title or "?" for t in seated))
+        return web.json_response({"note": playground.translator.t(
+            lang, "forget-still-seated", chats=chats), "alert": True}, status=409)
+    for player in browser.players:
+        try:
+            await store.forget_user(PLATFORM, player.id)
+        except StillSeated:  # seated since the look above: keep the rest, and say so
+            return web.json_response({"note": playground.translator.t(
+                lang, "forget-still-seated", chats="?"), "alert": True}, status=409)
+    log.info("a browser's %d web players were forgotten", len(browser.players))
+    response = web.json_response({"note": playground.translator.t(lang, "web-forgotten")})
+    response.del_cookie(COOKIE)
+    return response
+
+
+def _opens_a_table(data: str) -> bool:
+    try:
+        return decode(data).kind in ("newgame", "again")
+    except BadPayload:
+        return False  # the service refuses it
 
 
 @routes.get(r"/image/{name:[0-9a-f]{40}}")

@@ -42,9 +42,15 @@ async function post(path, body) {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body), credentials: "same-origin",
   });
-  if (!response.ok) throw new Error(`${response.status}`);
+  if (!response.ok) {
+    // a refusal the server explains (too fast, too many tables) says so in its `note`
+    const error = new Error(`${response.status}`);
+    try { error.note = (await response.json()).note; } catch { error.note = null; }
+    throw error;
+  }
   return response.json();
 }
+const failed = (error) => toast(error.note || T("web-error"), true);
 
 function toast(text, alert = false) {
   if (!text) return;
@@ -65,7 +71,7 @@ async function press(button, data, player) {
   try {
     answered(await post("/api/press", { room: S.room, player: player.id, data }));
   } catch (error) {
-    toast(T("web-error"), true);
+    failed(error);
   } finally {
     button.disabled = false;
   }
@@ -75,7 +81,7 @@ async function command(name) {
   try {
     answered(await post("/api/command", { room: S.room, player: activePlayer().id, name, args: "" }));
   } catch (error) {
-    toast(T("web-error"), true);
+    failed(error);
   }
 }
 
@@ -139,6 +145,21 @@ function drawTop() {
   }
   players.append(el("button", { type: "button", class: "chip", id: "add-player-open",
                                 onclick: () => $("add-player").showModal() }, T("web-add-player")));
+  players.append(el("button", { type: "button", class: "chip quiet", id: "forget",
+                                title: T("web-forget-ask"), onclick: forgetMe }, T("web-forget")));
+}
+
+// Forget this browser's players (on the server too), after asking.
+async function forgetMe() {
+  if (!confirm(T("web-forget-ask"))) return;
+  try {
+    toast((await post("/api/forget", {})).note);
+    S.players = [];
+    localStorage.removeItem(ACTIVE_KEY);
+    setTimeout(() => location.assign("/"), 1500);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 $("language").addEventListener("change", async (event) => {
@@ -162,7 +183,8 @@ function drawWelcome() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!input.value.trim()) return;
-    const answer = await post("/api/player", { name: input.value });
+    let answer;
+    try { answer = await post("/api/player", { name: input.value }); } catch (error) { return failed(error); }
     S.players = answer.players;
     start();
   });
@@ -174,7 +196,8 @@ async function addPlayer(event) {
   event.preventDefault();
   const input = $("add-player-name");
   if (!input.value.trim()) return;
-  const answer = await post("/api/player", { name: input.value });
+  let answer;
+  try { answer = await post("/api/player", { name: input.value }); } catch (error) { return failed(error); }
   S.players = answer.players;
   input.value = "";
   $("add-player").close();
@@ -224,7 +247,7 @@ function drawNewTable(into) {
         start();
       }
     } catch (error) {
-      toast(T("web-error"), true);
+      failed(error);
     } finally {
       open.disabled = false;
     }

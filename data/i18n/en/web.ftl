@@ -46,3 +46,11 @@ web-connecting = Connecting…
 web-offline = Connection lost. Reconnecting…
 web-hand-of = { $name }'s hand
 web-private = Only this browser sees this.
+
+## Limits, and forgetting a browser's players
+
+web-too-fast = Slow down a little: wait a few seconds and try again.
+web-too-many-tables = Enough tables are open from here already: finish or close one first.
+web-forget = Forget me here
+web-forget-ask = Forget this browser's players? Their names and settings go from the server; past games stay, without their names.
+web-forgotten = Forgotten. This browser holds no player any more.

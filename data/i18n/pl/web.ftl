@@ -46,3 +46,11 @@ web-connecting = Łączenie…
 web-offline = Utracono połączenie. Łączę ponownie…
 web-hand-of = Ręka: { $name }
 web-private = Widać to tylko w tej przeglądarce.
+
+## Limits, and forgetting a browser's players
+
+web-too-fast = Trochę wolniej: odczekaj kilka sekund i spróbuj ponownie.
+web-too-many-tables = Stąd otwarto już dość stołów: najpierw dokończ albo zamknij jeden.
+web-forget = Zapomnij mnie tutaj
+web-forget-ask = Zapomnieć graczy tej przeglądarki? Ich imiona i ustawienia znikną z serwera; dawne gry zostaną, bez imion.
+web-forgotten = Zapomniano. Ta przeglądarka nie ma już żadnego gracza.
