@@ -170,7 +170,7 @@ class _Serving:
     async def _give_back(self) -> None:
         try:
             await self._serving()
-        except Exception as error:  # noqa: BLE001 - the restart grace still holds
+        except Exception as error:  # the restart grace still holds
             log.warning("the start-up was not given back to the clocks (%s)",
                         type(error).__name__, exc_info=True)
 

@@ -7,11 +7,15 @@ test can take away and give back, on either backend, with real components.
   tool or a second process stuck in a transaction would; the outage ends when it lets go.
   The store waits `busy_timeout_ms` for the lock before it fails, so the tests open it with
   a short one (the default, 5 s, is the same failure later).
+
+`ServiceWorld` is what runs on it: three tables of a table service whose deadlines fall due
+during an outage, people pressing, and the scheduler's loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 import time
 import uuid
@@ -22,11 +26,27 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from bot.i18n import Translator
+from bot.loops import Loop, Loops
+from bot.payloads import Press, encode
+from bot.scheduler import Scheduler
+from bot.screens import ChatRef, Role, UserRef
+from bot.storage import DueWork
+from tests.service_harness import GROUP, Harness
 from tests.store_backends import Database, admin_or_skip, postgres_url
 from tests.tcp_proxy import TcpProxy
 
 BUSY_TIMEOUT_MS = 50
 """How long a SQLite store here waits for a held lock before it fails."""
+
+TR = Translator.load()
+ANNA = UserRef("101", "Anna", "en")
+BORIS = UserRef("102", "Boris", "en")
+CLARA = UserRef("103", "Clara", "en")
+DORA = UserRef("104", "Dora", "en")
+LOBBY_CHAT = ChatRef("telegram", "-200", title="Waiting room")
+SOLO_CHAT = ChatRef("telegram", "-300", title="Solo")
+PAUSE = 1.5  # a computer player's pause before its move
 
 
 @dataclass
@@ -35,6 +55,7 @@ class Outage:
 
     database: Database
     proxy: TcpProxy | None = None
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS
     _holder: sqlite3.Connection | None = field(default=None, repr=False)
 
     @property
@@ -43,7 +64,7 @@ class Outage:
 
     def open(self, **options: Any):
         if self.backend == "sqlite":
-            options.setdefault("busy_timeout_ms", BUSY_TIMEOUT_MS)
+            options.setdefault("busy_timeout_ms", self.busy_timeout_ms)
         return self.database.open(**options)
 
     def cut(self) -> None:
@@ -103,3 +124,89 @@ async def until(condition: Callable[[], Any], *, timeout: float = 20.0, what: st
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")
         await asyncio.sleep(0.01)
+
+
+class ServiceWorld:
+    """Three tables on a table service, and its scheduler's loop: going round every few
+    milliseconds with back-offs of milliseconds (`quick`, the tests), or as shipped (the
+    benchmark)."""
+
+    def __init__(self, h: Harness, clock: Callable[[], float], *, quick: bool = True) -> None:
+        self.h = h
+        self.clock = clock
+        self.fired: list[DueWork] = []
+        self.fired_at: list[float] = []  # when each was fired (time.monotonic)
+        self.registry = Loops()
+        service = h.service
+
+        async def fire(work: DueWork) -> None:
+            self.fired.append(work)
+            self.fired_at.append(time.monotonic())
+            await service._fire(work)
+
+        health = (Loop("scheduler", first=0.01, cap=0.05, clock=clock, registry=self.registry)
+                  if quick else Loop("scheduler", clock=clock, registry=self.registry))
+        self.scheduler = service.scheduler = Scheduler(
+            service.store, fire, clock=clock, idle=0.02 if quick else 1.0,
+            after_outage=service.outage_over, health=health)
+
+    @property
+    def store(self):
+        return self.h.service.store
+
+    async def set_up(self) -> dict[str, int]:
+        """A lobby closing itself after 60 s, a game of two people on a live clock, and
+        a person's game against a computer whose move is due in `PAUSE` seconds."""
+        h = self.h
+        h.service.lobby_timeout = 60
+        for user in (ANNA, BORIS, CLARA, DORA):
+            await h.start_private(user)
+        await h.command(DORA, "newgame", "lanterns", chat=LOBBY_CHAT)
+        await h.command(ANNA, "newgame", "lanterns")
+        [lobby] = [shown.screen for place, shown in h.kept.items()
+                   if place.role is Role.LOBBY and place.chat_id == GROUP.id]
+        await h.press(BORIS, h.data(lobby, "j:"))
+        game = (await self.store.active_table("telegram", GROUP.id, None)).id
+        await h.press(ANNA, encode(Press("start", game)))
+        await self.store.set_chat_options("telegram", SOLO_CHAT.id, clock="off")
+        await h.command(CLARA, "newgame", "lanterns", chat=SOLO_CHAT)
+        solo = (await self.store.active_table("telegram", SOLO_CHAT.id, None)).id
+        await h.press(CLARA, encode(Press("computer", solo)), chat=SOLO_CHAT)
+        await h.press(CLARA, f"b:{solo}:easy", chat=SOLO_CHAT)
+        await h.press(CLARA, encode(Press("start", solo)), chat=SOLO_CHAT)
+        rng = random.Random(5)
+        while not await self.store.pending_work(solo):  # Clara plays until it is its turn
+            await self.press_panel(CLARA, solo, rng)
+        lobby = (await self.store.active_table("telegram", LOBBY_CHAT.id, None)).id
+        return {"lobby": lobby, "game": game, "solo": solo}
+
+    async def press_panel(self, user: UserRef, table: int, rng: random.Random):
+        """`user` presses a button of their panel at `table` (Confirm when offered)."""
+        [screen] = [shown.screen for place, shown in self.h.kept.items()
+                    if place.role is Role.PANEL and place.chat_id == user.id
+                    and place.table_id == table]
+        buttons = [b.data for b in self.h.buttons(screen) if b.data and ":" in b.data]
+        confirm = [d for d in buttons if d.startswith("c:")]
+        choices = [d for d in buttons if d.startswith(("g:", "p:"))] or buttons
+        data = confirm[0] if confirm else rng.choice(choices)
+        return await self.h.press(user, data, chat=ChatRef("telegram", user.id, private=True))
+
+    async def move(self, table: int, rng: random.Random) -> None:
+        """The acting player presses their panel until they have made a move."""
+        user = await self.acting(table)
+        version = (await self.store.get_table(table)).version
+        for _ in range(20):
+            await self.press_panel(user, table, rng)
+            if (await self.store.get_table(table)).version != version:
+                return
+        raise AssertionError("no move made")
+
+    async def acting(self, table: int) -> UserRef:
+        for user in (ANNA, BORIS):
+            for place, shown in self.h.kept.items():
+                if (place.role is Role.PANEL and place.chat_id == user.id
+                        and place.table_id == table
+                        and any(b.data.startswith("c:") or b.data.startswith("g:")
+                                for b in self.h.buttons(shown.screen) if b.data)):
+                    return user
+        raise AssertionError("nobody's turn")

@@ -14,6 +14,7 @@ import itertools
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,8 @@ import pytest_asyncio
 from bot.tables import TableService
 from bot.telegram import TelegramBot
 from tests import telegram_e2e_helpers as tg
-from tests.faults import Outage, outage_of, until
 from tests.fake_telegram import FakeTelegramServer
+from tests.faults import Outage, outage_of, until
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
 pytestmark = pytest.mark.timeout(120)
@@ -106,21 +107,21 @@ async def test_a_database_outage_under_a_running_bot(world: WorldOn) -> None:
     private = user.private_chat
     told_before = sum(sorry in tg.content(m) for m in private.bot_messages)
 
-    def told() -> bool:
+    def told(query: str) -> bool:
         answers = server.answers_for(query)
         return bool(answers) and (answers[0].params.get("text") == sorry or sum(
             sorry in tg.content(m) for m in private.bot_messages) > told_before)
 
     for _ in range(10):
         query = user.press(tg.panel(user), tg.choose(tg.choices(user), rng))  # type: ignore[arg-type]
-        await until(lambda: server.answers_for(query), what="the press answered")
+        await until(partial(server.answers_for, query), what="the press answered")
         [answer] = server.answers_for(query)
         assert answer.ok
         if answer.params.get("text") == TR.t("en", "tg-press-working"):
-            await until(told, what="told to try again")
-        if told():
+            await until(partial(told, query), what="told to try again")
+        if told(query):
             break
-    assert told()
+    assert told(query)
     await until(lambda: not world.bot.service.scheduler.health.up, what="the scheduler down")
 
     outage.restore()

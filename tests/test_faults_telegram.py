@@ -121,7 +121,7 @@ async def test_telegram_requests_that_time_out_are_tried_again(world: tg.World) 
 
 async def test_polling_goes_on_after_getupdates_fails(world: tg.World) -> None:
     server = world.server
-    table, group, players = await a_game(world)
+    table, _group, players = await a_game(world)
     failing = server.inject_error("getUpdates", status=502, description="Bad Gateway", times=2)
     polls = server.poll_count
     rng = random.Random(10)
