@@ -119,7 +119,9 @@ async def test_telegram_requests_that_time_out_are_tried_again(world: tg.World) 
     server.assert_callbacks_answered()
 
 
-async def test_polling_goes_on_after_getupdates_fails(world: tg.World) -> None:
+async def test_polling_goes_on_after_getupdates_fails(world: tg.World,
+                                                      caplog: pytest.LogCaptureFixture
+                                                      ) -> None:
     server = world.server
     table, _group, players = await a_game(world)
     failing = server.inject_error("getUpdates", status=502, description="Bad Gateway", times=2)
@@ -128,4 +130,7 @@ async def test_polling_goes_on_after_getupdates_fails(world: tg.World) -> None:
     await world.play_move(table, players, rng)  # taken once getUpdates answers again
     assert failing.remaining == 0 and server.poll_count > polls + 2
     assert world.bot.telegram.polling is not None and not world.bot.telegram.polling.done()
+    # it was down meanwhile (said once, with its cause), and is up again
+    assert "telegram polling failed (TelegramServerError)" in caplog.text
+    assert world.bot.telegram.polling_health.up
     server.assert_callbacks_answered()

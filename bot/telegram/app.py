@@ -23,11 +23,12 @@ from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError, TelegramUnauthorizedError
+from aiogram.methods import GetUpdates, TelegramMethod
 from aiogram.types import BotCommand
 
 from bot.config import Settings
 from bot.i18n import LANGUAGES, Translator
-from bot.loops import supervise
+from bot.loops import Loop, supervise
 from bot.storage.store import Store
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
@@ -116,6 +117,9 @@ class TelegramBot:
         self._store = store
         self._server: WebhookServer | None = None
         self._polling: asyncio.Task[None] | None = None
+        self.polling_health = Loop("telegram polling")
+        """Down while getUpdates fails (aiogram retries it), or polling is restarting."""
+        self.polling_health.close()  # registered while polling runs
 
     @classmethod
     def from_settings(cls, settings: Settings, service: TableServiceLike, store: Store,
@@ -170,8 +174,11 @@ class TelegramBot:
                     raise
             self._polling = asyncio.create_task(asyncio.Event().wait(), name="telegram webhook")
             return
-        # aiogram sits out a failed getUpdates by itself (logged, with a back-off); polling
-        # that ends with anything else is logged and started again after one of ours
+        # aiogram sits out a failed getUpdates by itself (with a back-off: the health
+        # registry sees it through `_watch_polling`); polling that ends with anything else
+        # is logged and started again after a back-off of ours
+        self.polling_health.open()
+        self.bot.session.middleware(self._watch_polling)
         self._polling = asyncio.create_task(supervise(
             "telegram polling", lambda: self.dispatcher.start_polling(
                 self.bot,
@@ -179,7 +186,20 @@ class TelegramBot:
                 handle_signals=False,
                 close_bot_session=False,
                 allowed_updates=self.dispatcher.resolve_used_update_types(),
-            ), fatal=(TelegramUnauthorizedError,)), name="telegram polling")
+            ), fatal=(TelegramUnauthorizedError,), loop=self.polling_health),
+            name="telegram polling")
+
+    async def _watch_polling(self, make_request, bot: Bot, method: TelegramMethod):  # type: ignore[no-untyped-def]
+        """Each getUpdates's outcome, for the health registry."""
+        if not isinstance(method, GetUpdates):
+            return await make_request(bot, method)
+        try:
+            result = await make_request(bot, method)
+        except Exception as error:
+            self.polling_health.failed(error)
+            raise
+        self.polling_health.ok()
+        return result
 
     async def stop(self, flush_timeout: float = 10.0) -> None:
         """Stop polling, finish the handlers under way, deliver what is queued, disconnect."""
