@@ -45,13 +45,14 @@ pytest_plugins = ["tests.store_backends", "tests.fake_discord.fixtures", "tests.
 
 TR = Translator.load()
 SECRET = "s3cret_-token"
-ONCE = settings(max_examples=40, deadline=None,
+MODEST = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 """Few examples: each goes through a real database or a real client and server."""
-FEW = settings(ONCE, max_examples=20)
+FEW = settings(MODEST, max_examples=20)
 GUARD = 30.0
 """Seconds a wait gives up after: a guard against a hang, never a limit on speed."""
+
 
 def any_text(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[str]:
     """Any text, with more of what breaks parsers than hypothesis draws by itself: NUL (which
@@ -167,14 +168,18 @@ def test_a_forged_select_value_is_text_or_nothing(data: Any) -> None:
 
 @dataclass
 class Tables:
-    """A service with a game under way in one chat (Ann and Bob at Lighthouse) and a lobby
-    in another; strangers press and type in both."""
+    """A service with a game under way in one chat (Ann and Bob at Lighthouse), a lobby in
+    another, and a game that ended (cancelled: it has a replay) in a third; strangers press
+    and type in all three."""
 
     service: TableService
-    playing: ChatRef
-    lobby: ChatRef
-    ids: tuple[int, int]
+    chats: tuple[ChatRef, ...]
+    ids: tuple[int, ...]
     players: tuple[UserRef, UserRef]
+
+    @property
+    def playing(self) -> ChatRef:
+        return self.chats[0]
 
     @property
     def store(self) -> Store:
@@ -192,12 +197,22 @@ class Tables:
                         for s in await self.store.list_seats(table_id)])
             out.append(sorted((w.kind, w.version) for w in await self.store.pending_work(
                 table_id)))
-        for chat in (self.playing, self.lobby):
+        for chat in self.chats:
             active = await self.store.active_table(chat.platform, chat.id, None)
             out.append((active.id if active else None,
                         await self.store.get_chat_language(chat.platform, chat.id),
                         await self.store.get_chat_options(chat.platform, chat.id)))
         return tuple(out)
+
+    async def closing_what_a_stranger_opened(self) -> None:
+        """In the chat of the ended game anyone may open a table (with /newgame, or the
+        game choice's buttons): if a stranger's input did, it closes again, so that the
+        next input meets the same tables."""
+        over = self.chats[2]
+        opened = await self.store.active_table(over.platform, over.id, None)
+        if opened is not None:
+            assert opened.creator_id == STRANGER.id and opened.status == "lobby"
+            await self.service.command(over, STRANGER, "cancel", "", is_admin=not_admin)
 
 
 async def not_admin() -> bool:
@@ -216,20 +231,28 @@ async def tables(database: Database) -> AsyncIterator[Tables]:
     async with database.open() as store:
         service = TableService(store, TR, computer_pause=3600, seeds=lambda: 5)
         service.register_platform("discord", deep_link=None)
-        playing = ChatRef("discord", "100", title="#games")
-        lobby = ChatRef("discord", "200", title="#more")
+        playing, lobby, over = (ChatRef("discord", str(n), title=f"#{n}")
+                                for n in (100, 200, 300))
         ann, bob = UserRef("1", "Ann", "en"), UserRef("2", "Bob", "en")
-        await service.command(playing, ann, "newgame", "lighthouse", is_admin=not_admin)
-        game = await store.active_table("discord", "100", None)
-        assert game is not None
-        await service.press(playing, bob, encode(Press("join", game.id)), is_admin=not_admin)
-        started = await service.press(playing, ann, encode(Press("start", game.id)),
-                                      is_admin=not_admin)
-        assert started.reply.text == TR.t("en", "bot-lobby-started")
+
+        async def started(chat: ChatRef) -> int:
+            await service.command(chat, ann, "newgame", "lighthouse", is_admin=not_admin)
+            game = await store.active_table("discord", chat.id, None)
+            assert game is not None
+            await service.press(chat, bob, encode(Press("join", game.id)), is_admin=not_admin)
+            start = await service.press(chat, ann, encode(Press("start", game.id)),
+                                        is_admin=not_admin)
+            assert start.reply.text == TR.t("en", "bot-lobby-started")
+            return game.id
+
+        game, ended = await started(playing), await started(over)
+        await service.command(over, ann, "cancel", "", is_admin=not_admin)
+        row = await store.get_table(ended)
+        assert row is not None and row.ended_at is not None and not row.active
         await service.command(lobby, bob, "newgame", "hanabi", is_admin=not_admin)
         waiting = await store.active_table("discord", "200", None)
         assert waiting is not None
-        yield Tables(service, playing, lobby, (game.id, waiting.id), (ann, bob))
+        yield Tables(service, (playing, lobby, over), (game, waiting.id, ended), (ann, bob))
         await service.scheduler.stop()
 
 
@@ -241,7 +264,7 @@ def answer_texts(result: Result) -> list[str]:
     return texts
 
 
-def aimed_press(ids: tuple[int, int]) -> st.SearchStrategy[str]:
+def aimed_press(ids: tuple[int, ...]) -> st.SearchStrategy[str]:
     """Button data aimed at the test's tables: right kinds and ids, odd everything else."""
     table = st.sampled_from([str(i) for i in ids]) | numbers
     return st.one_of(
@@ -253,20 +276,21 @@ def aimed_press(ids: tuple[int, int]) -> st.SearchStrategy[str]:
     )
 
 
-@ONCE
+@MODEST
 @given(st.data())
 async def test_a_strangers_presses_change_nothing(tables: Tables, no_tracebacks: None,
                                                   data: st.DataObject) -> None:
     before = await tables.snapshot()
-    for chat in (tables.playing, tables.lobby):
+    for chat in tables.chats:
         pressed = data.draw(aimed_press(tables.ids), label="data")
         result = await tables.service.press(chat, STRANGER, pressed, is_admin=not_admin,
                                             admin_of=admin_of_nothing)
         assert len(result.reply.text or "") <= 200  # fits a press's answer, everywhere
+        await tables.closing_what_a_stranger_opened()
         assert await tables.snapshot() == before, pressed
 
 
-@ONCE
+@MODEST
 @given(st.data())
 async def test_a_players_odd_presses_are_answered_shortly(tables: Tables, no_tracebacks: None,
                                                           data: st.DataObject) -> None:
@@ -285,13 +309,14 @@ command_args = st.one_of(
 )
 
 
-@ONCE
+@MODEST
 @given(st.sampled_from(TableService.COMMANDS), command_args)
 async def test_a_strangers_commands_change_nothing_and_quote_little(
         tables: Tables, no_tracebacks: None, name: str, args: str) -> None:
     before = await tables.snapshot()
-    for chat in (tables.playing, tables.lobby):
+    for chat in tables.chats:
         result = await tables.service.command(chat, STRANGER, name, args, is_admin=not_admin)
+        await tables.closing_what_a_stranger_opened()
         assert await tables.snapshot() == before, (name, args)
         for text in answer_texts(result):
             assert len(text) <= 4096  # one message, everywhere
@@ -300,7 +325,7 @@ async def test_a_strangers_commands_change_nothing_and_quote_little(
 
 
 async def test_options_in_other_digits_get_the_bad_option_answer(tables: Tables) -> None:
-    chat = ChatRef("discord", "300", title="#new")
+    chat = ChatRef("discord", "400", title="#new")
     known = known_options(GAMES["lighthouse"])
     for word in ("track=²", "track=٣"):
         result = await tables.service.command(chat, STRANGER, "newgame", f"lighthouse {word}")
@@ -312,10 +337,10 @@ async def test_options_in_other_digits_get_the_bad_option_answer(tables: Tables)
     [text] = result.message.text
     assert len(text) < 200 and text == TR.t("en", "table-bad-option",
                                             word=huge[:MAX_QUOTED - 1] + "…", options=known)
-    assert await tables.store.active_table("discord", "300", None) is None
+    assert await tables.store.active_table("discord", "400", None) is None
 
 
-@ONCE
+@MODEST
 @given(st.one_of(st.none(), any_text(max_size=80), st.builds("j{}".format, any_text(max_size=30)),
                  st.builds("s{}".format, numbers)))
 @example("j\x00")
