@@ -6,6 +6,7 @@ physics on a pool of its own with its menus remembered."""
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import threading
@@ -21,7 +22,7 @@ from aiohttp import ClientSession, CookieJar, TCPConnector, web
 from bot.i18n import Translator
 from bot.lobby import LOBBY_KEPT
 from bot.payloads import Press, encode
-from bot.physics_pool import Busy, Physics
+from bot.physics_pool import Busy, Physics, shutdown
 from bot.storage import Store
 from bot.tables import TableService
 from bot.web import build_app
@@ -344,7 +345,7 @@ def simulated_lighthouse() -> tuple[Any, CountedMenu, Any]:
 
 async def test_a_simulated_games_menus_are_remembered_per_board_and_path() -> None:
     spec, counted, state = simulated_lighthouse()
-    physics = Physics()
+    physics = Physics(processes=0)
     seat = min(spec.to_act(state))
     first = await physics.menu(spec, state, seat, (), board=(1, 0), person="ann")
     assert await physics.menu(spec, state, seat, (), board=(1, 0), person="bob") == first
@@ -362,7 +363,7 @@ async def test_a_simulated_games_menus_are_remembered_per_board_and_path() -> No
 
 async def test_one_computation_per_person_and_the_rest_of_the_bot_never_waits() -> None:
     spec, counted, state = simulated_lighthouse()
-    physics = Physics(workers=1)
+    physics = Physics(processes=0)
     seat = min(spec.to_act(state))
     counted.hold.clear()
     ann = asyncio.create_task(physics.menu(spec, state, seat, (), board=(1, 0), person="ann"))
@@ -391,7 +392,8 @@ async def test_a_table_press_through_the_service_uses_the_remembered_menu(tmp_pa
     spec, counted, _ = simulated_lighthouse()
     games = dict(GAMES, lighthouse=spec)
     async with Store.open(tmp_path / "db.sqlite3") as store:
-        service = TableService(store, TR, computer_pause=0, seeds=lambda: SEED, games=games)
+        service = TableService(store, TR, computer_pause=0, seeds=lambda: SEED, games=games,
+                               physics=Physics(processes=0))  # (its game is not registered)
         app = build_app(service, TR, secret="a test's secret")
         runner = await serve(app, ME, 0)
         url = f"http://{ME}:{runner.addresses[0][1]}"
@@ -420,3 +422,22 @@ async def test_a_table_press_through_the_service_uses_the_remembered_menu(tmp_pa
                 assert counted.calls == 1, answers
         finally:
             await runner.cleanup()
+
+
+async def test_physics_runs_in_a_process_of_its_own() -> None:
+    """Rafter Five's "How risky?" and a move, computed in the physics process: the same as
+    here, and the process runs at a lower priority."""
+    spec = GAMES["rafter"]
+    state = spec.setup(1, 12345, spec.default_options)
+    physics = Physics(processes=1)
+    try:
+        path = ("t0", "risk")
+        menu = await physics.menu(spec, state, 0, path, board=(1, 0), person="ann")
+        assert menu == spec.menu(state, 0, path) and menu.preview and menu.action
+        after, events = await physics.apply(spec, state, 0, menu.action)
+        here, told = spec.apply(state, 0, menu.action)
+        assert spec.to_dict(after) == spec.to_dict(here) and events == told
+        nice = await physics.run(os.nice, 0)
+        assert nice >= os.nice(0) + 10 or nice == 19
+    finally:
+        shutdown()
