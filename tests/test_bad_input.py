@@ -290,6 +290,24 @@ async def test_a_strangers_presses_change_nothing(tables: Tables, no_tracebacks:
         assert await tables.snapshot() == before, pressed
 
 
+async def test_huge_ids_are_refused(tables: Tables, no_tracebacks: None) -> None:
+    """Ids as long as button data allows (12 digits; a chat's 20) reach the database as
+    numbers it keeps, and are refused as tables nobody has; longer ones never get there."""
+    before = await tables.snapshot()
+    big, bigger = "9" * 12, "9" * 13
+    for data in (f"j:{big}", f"g:{big}:{big}:p", f"c:{tables.ids[0]}:{big}:p", f"h:{big}",
+                 f"v:{big}:y{'9' * 19}", f"q:{tables.ids[0]}:y{'9' * 19}", f"t:{big}:yes",
+                 f"r:{tables.ids[2]}:{'9' * 20}", f"a:{big}", f"S:-{'9' * 20}:{big}:k",
+                 f"j:{bigger}", f"g:1:{bigger}:p"):
+        for chat in tables.chats:
+            for who in (STRANGER, *tables.players):
+                result = await tables.service.press(chat, who, data, is_admin=not_admin,
+                                                    admin_of=admin_of_nothing)
+                assert result.reply.text and len(result.reply.text) <= 200, data
+                assert not result.posts or data.startswith("c:"), data
+    assert await tables.snapshot() == before
+
+
 @MODEST
 @given(st.data())
 async def test_a_players_odd_presses_are_answered_shortly(tables: Tables, no_tracebacks: None,
