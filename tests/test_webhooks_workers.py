@@ -9,6 +9,9 @@ worker killed with SIGKILL under load is replaced and loses no update. After eac
 callback answered exactly once, every update marked done, every board at its table's latest
 version.
 
+Every player has one private panel, never a second one left with live buttons (two workers
+that both found none kept would both send one: bot/storage/messages.py).
+
 The fake server counts Telegram's flood budgets on real time (no test clock can reach into
 the workers), and no request of either worker is ever refused: the two keep one set of
 budgets between them in PostgreSQL (bot/storage/budgets.py), where each with windows of its
@@ -107,6 +110,10 @@ async def check_applied_once(running: Running, tables: list[Table], *, killed: b
     for table in tables:
         [row] = await running.sql("SELECT id, version FROM tables WHERE chat_id = $1",
                                   str(table.chat.id))
+        for user in table.users:  # one panel each, whichever workers showed it
+            panels = [m for m in user.private_chat.bot_messages
+                      if any(p.table == row["id"] for p in _presses(m))]
+            assert len(panels) <= 1, panels
         found = acting_panel(table)
         assert found is not None
         assert {p.version for p in _presses(found[1])} == {row["version"]}
