@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING, Any
 from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
+from gamehost_data import ROOT as DATA_ROOT
 
 if TYPE_CHECKING:
     from engine.core import Label
 
 log = logging.getLogger(__name__)
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+DATA_DIR = DATA_ROOT  # the package data (gamehost_data), installed or in a checkout
 I18N_DIR = DATA_DIR / "i18n"
 LANGUAGES = ("en", "ru", "pl")
 DEFAULT_LANGUAGE = "en"

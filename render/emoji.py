@@ -25,7 +25,6 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,9 +33,12 @@ from fontTools.pens.basePen import BasePen
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops, ImageDraw
 
+from .fonts import FONTS_DIR, font_file
+
 log = logging.getLogger(__name__)
 
-FONT_PATH = Path(__file__).resolve().parents[1] / "data" / "fonts" / "Noto-COLRv1-noflags.ttf"
+FONT_NAME = "Noto-COLRv1-noflags.ttf"
+FONT_PATH = FONTS_DIR / FONT_NAME
 
 _ZWJ = 0x200D
 _VS16 = 0xFE0F
@@ -86,7 +88,7 @@ class _Font:
 def _font() -> _Font | None:
     """The emoji font, read once (None if it is missing: names then drop their emoji)."""
     try:
-        tt = TTFont(str(FONT_PATH), lazy=True)  # only what is used is decompiled
+        tt = TTFont(str(font_file(FONT_NAME)), lazy=True)  # only what is used is decompiled
         colr = tt["COLR"].table
         ligatures: dict[tuple[str, ...], str] = {}
         for lookup in tt["GSUB"].table.LookupList.Lookup:

@@ -1,7 +1,7 @@
 """The shared drawing kit every game renderer uses.
 
-* Fonts: Source Sans Pro (Latin incl. Polish, Cyrillic) from the `font_source_sans_pro`
-  package, loaded once per (weight, size).
+* Fonts: Source Sans Pro (Latin incl. Polish, Cyrillic), shipped in the package and pinned
+  by checksum (render/fonts.py), loaded once per (weight, size).
 * Safe text: `clean_text`, `fit_text` and `draw_text` never raise and never draw tofu.
   Emoji (ZWJ sequences and skin tones included) are painted in colour by `render.emoji`;
   whatever else the font has no glyph for (scripts the font lacks, control and bidi
@@ -36,14 +36,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Literal
 
-import font_source_sans_pro
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 from . import emoji
+from .fonts import font_file
 
 log = logging.getLogger(__name__)
 
@@ -63,14 +62,10 @@ _FONT_FILES: Mapping[str, str] = {
 }
 
 
-def _font_dir() -> Path:
-    return Path(font_source_sans_pro.__file__).resolve().parent / "files"
-
-
 @cache
 def font_path(weight: Weight = "semibold") -> str:
     """The TTF file of a weight of Source Sans Pro."""
-    return str(_font_dir() / _FONT_FILES.get(weight, _FONT_FILES["semibold"]))
+    return str(font_file(_FONT_FILES.get(weight, _FONT_FILES["semibold"])))
 
 
 @cache

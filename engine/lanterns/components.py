@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "lanterns" / "components.json"
+from gamehost_data import ROOT as DATA_ROOT
+
+DATA_FILE = DATA_ROOT / "lanterns" / "components.json"  # package data (gamehost_data)
 
 _raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamehost_data import ROOT as DATA_ROOT
+
 from ..core import Malformed
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "rafter" / "components.json"
+DATA_FILE = DATA_ROOT / "rafter" / "components.json"  # package data (gamehost_data)
 
 Vec3 = tuple[float, float, float]
 
