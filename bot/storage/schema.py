@@ -15,8 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import sqlalchemy as sa
+from alembic import command
 from alembic.config import Config
-from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
@@ -70,12 +70,12 @@ def migrate(conn: sa.Connection, location: Path = MIGRATIONS_DIR) -> int:
     if current == head:
         return before
 
-    def steps(revision: object, context: object) -> object:
-        return scripts._upgrade_revs(head, revision)  # what `alembic upgrade head` runs
-
-    with EnvironmentContext(Config(), scripts, fn=steps, destination_rev=head) as env:
-        env.configure(connection=conn, transaction_per_migration=False)
-        env.run_migrations()
+    # `alembic upgrade head` on this connection, inside the caller's transaction
+    # (migrations/env.py runs them on the connection it is handed)
+    config = Config()
+    config.set_main_option("script_location", str(location))
+    config.attributes["connection"] = conn
+    command.upgrade(config, "head")
     return before
 
 
