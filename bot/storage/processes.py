@@ -170,13 +170,25 @@ class ProcessStore(StorePart):
             "SELECT id, machine, pid, started, seen_at FROM processes WHERE id <> :me",
             me=self._owner))
         since = self.alive_since()
-        gone = [r["id"] for r in rows
-                if alive(Identity(r["machine"], r["pid"], r["started"])) is False
-                or (stale and r["seen_at"] <= since)]
+        dead = [r["id"] for r in rows
+                if alive(Identity(r["machine"], r["pid"], r["started"])) is False]
+        silent = [r["id"] for r in rows
+                  if stale and r["id"] not in dead and r["seen_at"] <= since]
+        if not dead and not silent:
+            return 0
+
+        def release(tx: Tx) -> int:
+            # one that beat since it was read is not silent any more
+            still = [r["id"] for r in tx.all(
+                "SELECT id FROM processes WHERE id IN :silent AND seen_at <= :since"
+                + tx.for_update, silent=tuple(silent), since=since)] if silent else []
+            release_owners(tx, dead + still)
+            return len(dead + still)
+
+        gone = await self._write(release)
         if gone:
-            await self._write(lambda tx: release_owners(tx, gone))
-            log.info("released the claims of %d process(es) gone", len(gone))
-        return len(gone)
+            log.info("released the claims of %d process(es) gone", gone)
+        return gone
 
     async def release_if_dead(self, owner: str | None) -> bool:
         """A claim held by `owner` is in the way: if that process is found dead on this
