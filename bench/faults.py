@@ -72,7 +72,6 @@ async def database_outage(backend: str, seconds: float) -> tuple[float, float] |
                 try:
                     await asyncio.sleep(seconds)
                     outage.restore()
-                    restored = time.monotonic()
 
                     async def fired() -> bool:
                         return any(w.table_id == tables["solo"] for w in world.fired)
@@ -87,11 +86,13 @@ async def database_outage(backend: str, seconds: float) -> tuple[float, float] |
                             return False
                         return True
 
+                    # nobody presses first: a press that sets a deadline wakes the loop
+                    deadline = await _first(fired, timeout=120)
+                    outage.cut()  # once more, for the press alone
+                    await asyncio.sleep(seconds)
+                    outage.restore()
                     press = await _first(pressed, timeout=120)
-                    await _first(fired, timeout=120)
-                    [when] = [at for w, at in zip(world.fired, world.fired_at, strict=True)
-                              if w.table_id == tables["solo"]][:1]
-                    return when - restored, press
+                    return deadline, press
                 finally:
                     await world.scheduler.stop()
         finally:
@@ -119,7 +120,11 @@ async def telegram_outage(seconds: float, *, flood: bool = False) -> tuple[float
                 mark = server.mark()
                 if flood:
                     server.inject_flood(chat_id=group, times=1, retry_after=int(seconds))
-                    await world.play_move(table, [anna, boris], rng)  # waits it out
+                    version = await world.version(table)
+                    while await world.version(table) == version:  # a move: its board waits
+                        user = world.acting([anna, boris])
+                        user.press(tg.panel(user), tg.choose(tg.choices(user), rng))  # type: ignore[arg-type]
+                        await world.bot.settle(timeout=seconds + 60)
                     [refused] = [c for c in server.calls[mark:] if c.status == 429]
                     end = refused.time + seconds
                     [shown] = [c for c in server.calls[mark:] if c.ok and c.time >= end

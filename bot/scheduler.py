@@ -35,6 +35,10 @@ Fire = Callable[[DueWork], Awaitable[None]]
 AfterOutage = Callable[[float], Awaitable[object]]
 BEAT_EVERY = 10.0
 """Seconds between heartbeats: a downtime is known to within this (in the players' favour)."""
+RETRY_CAP = 5.0
+"""The longest wait between the loop's attempts while the database is away: deadlines fire
+within this of its return (a press that sets one wakes the loop sooner), at the cost of one
+failing query every few seconds meanwhile."""
 
 
 class Scheduler:
@@ -48,7 +52,7 @@ class Scheduler:
         "scheduler" by default)."""
         self._store = store
         self._after_outage = after_outage
-        self.health = health or Loop("scheduler", clock=clock)
+        self.health = health or Loop("scheduler", cap=RETRY_CAP, clock=clock)
         self._good = clock()  # the last pass that reached the store
         self._down_since: float | None = None  # set while the store is out of reach
         self._unfired: list[DueWork] = []  # claimed, then the database went away
