@@ -31,7 +31,6 @@ from bot.i18n import LANGUAGES
 COOKIE = "playground"
 MAX_PLAYERS = 6
 """Players one browser may hold (the most any game seats)."""
-MAX_NAME = 32
 
 
 @dataclass(frozen=True)
@@ -61,14 +60,6 @@ class Browser:
 
     def with_language(self, language: str) -> Browser:
         return replace(self, language=language if language in LANGUAGES else None)
-
-
-def clean_name(text: object) -> str | None:
-    """A typed name without control characters and surrounding spaces; None when empty."""
-    if not isinstance(text, str):
-        return None
-    name = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_NAME]
-    return name or None
 
 
 class CookieSigner:
