@@ -1,6 +1,7 @@
 """Discord failing, through the real discord.py client against the fake Discord server
 (tests/fake_discord): a rate limit of minutes on a table's channel (longer than discord.py
-waits: it raises at once), and 5xx on the channel's messages.
+waits: it raises at once), 5xx on the channel's messages, and the gateway connection
+dropped (down in the health registry until discord.py has resumed it).
 
 While it lasts, presses are answered (interactions go through their own endpoints) and
 moves applied; once it is over the channel shows the current board and turn, every move
@@ -18,6 +19,7 @@ import pytest_asyncio
 
 from tests import discord_e2e_helpers as dc
 from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser
+from tests.faults import until
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
 pytestmark = pytest.mark.timeout(120)
@@ -80,3 +82,17 @@ async def test_server_errors_on_the_channel_are_sat_out(world: dc.World) -> None
     assert await world.version(table) == 1
     assert shows_current_turn(world, channel, players)
     assert world.bot.client.outbox.health.up
+
+
+async def test_a_dropped_gateway_connection_is_resumed_and_seen_down_meanwhile(
+        world: dc.World, caplog: pytest.LogCaptureFixture) -> None:
+    server = world.server
+    table, channel, players = await a_game(world)
+    gateway = world.bot.client.gateway
+    assert gateway.up
+    await server.disconnect(4000)  # discord.py resumes by itself
+    await until(lambda: "discord gateway failed (ConnectionError)" in caplog.text,
+                what="the gateway seen down")
+    await until(lambda: gateway.up, what="the gateway resumed")
+    await world.play_move(channel, table, players, random.Random(5))  # interactions come
+    assert await world.version(table) == 1 and gateway.up
