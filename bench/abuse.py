@@ -43,6 +43,7 @@ from aiohttp import ClientError, ClientSession, ClientTimeout, CookieJar, TCPCon
 
 from bench.figures import p95
 from bot.payloads import Press, decode, encode
+from engine.core import RuleViolation
 
 HOST = "127.0.0.1"
 PERSON = "127.0.0.2"
@@ -82,15 +83,13 @@ class Server:
                    DATABASE_PATH=str(self.database), COMPUTER_PAUSE="0", LOG_LEVEL="INFO",
                    PYTHONPATH=str(ROOT))
 
-        def usual_limit() -> None:
-            _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
-
         with self.log.open("wb") as log:
             # its own folder: no .env of the project is read
             self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=self.folder,
-                                            env=env, stdout=log, stderr=subprocess.STDOUT,
-                                            preexec_fn=usual_limit)
+                                            env=env, stdout=log, stderr=subprocess.STDOUT)
+        # the usual limit of open files (set while it still imports: seconds before it serves)
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.prlimit(self.process.pid, resource.RLIMIT_NOFILE, (min(1024, hard), hard))
 
     async def ready(self) -> None:
         async with ClientSession() as probe:
@@ -375,7 +374,7 @@ def risk_paths(spec: Any, state: Any, limit: int = 12) -> list[tuple[str, ...]]:
         for _ in range(7):
             try:
                 options = spec.menu(state, 0, path).options
-            except Exception:
+            except RuleViolation:
                 break
             if any(o.key == "risk" for o in options):
                 found.add((*path, "risk"))

@@ -24,7 +24,7 @@ from bot.web.hygiene import SECURITY_HEADERS, depth, embedded_json
 from bot.web.identity import COOKIE, UnsafeSecret, secret_from
 
 TR = Translator.load()
-STATE = re.compile(r'<script id="state" type="application/json">(.*?)</script>', re.S)
+STATE = re.compile(r'<script id="state" type="application/json">(.*?)</script>', re.DOTALL)
 
 
 @asynccontextmanager

@@ -122,99 +122,97 @@ async def test_idle_and_slow_connections_are_closed(tmp_path: Path) -> None:
 
 async def test_streams_only_for_rooms_that_exist_and_capped(tmp_path: Path) -> None:
     limits = Limits(streams_per_address=2, streams_total=3)
-    async with served(tmp_path, limits=limits) as s:
-        async with s.session(ME) as me, s.session(OTHER) as other:
-            async with me.get(s.url + "/api/events/123456789") as response:
-                assert response.status == 404  # no such room
-            ann = (await (await me.post(s.url + "/api/player", json={"name": "Ann"})).json())[
-                "players"][0]["id"]
-            room = (await (await me.post(s.url + "/api/new", json={
-                "player": ann, "game": "lighthouse"})).json())["room"]
-            url = f"{s.url}/api/events/{room}"
-            open_ = [await me.get(url), await me.get(url)]
-            assert [r.status for r in open_] == [200, 200]
-            async with me.get(url) as response:
-                assert response.status == 429  # this address's two
-            third = await other.get(url)
-            assert third.status == 200  # another address's first
-            async with other.get(url) as response:
-                assert response.status == 429  # three in all
-            for response in open_:
-                response.close()
-            for _ in range(1000):  # the server sees the streams end (it looks every second)
-                if limits.streams.held(address_of((ME, 0))) == 0:
-                    break
-                await asyncio.sleep(0.02)
-            async with me.get(url) as response:
-                assert response.status == 200
-            third.close()
+    async with served(tmp_path, limits=limits) as s, s.session(ME) as me, \
+            s.session(OTHER) as other:
+        async with me.get(s.url + "/api/events/123456789") as response:
+            assert response.status == 404  # no such room
+        ann = (await (await me.post(s.url + "/api/player", json={"name": "Ann"})).json())[
+            "players"][0]["id"]
+        room = (await (await me.post(s.url + "/api/new", json={
+            "player": ann, "game": "lighthouse"})).json())["room"]
+        url = f"{s.url}/api/events/{room}"
+        open_ = [await me.get(url), await me.get(url)]
+        assert [r.status for r in open_] == [200, 200]
+        async with me.get(url) as response:
+            assert response.status == 429  # this address's two
+        third = await other.get(url)
+        assert third.status == 200  # another address's first
+        async with other.get(url) as response:
+            assert response.status == 429  # three in all
+        for response in open_:
+            response.close()
+        for _ in range(1000):  # the server sees the streams end (it looks every second)
+            if limits.streams.held(address_of((ME, 0))) == 0:
+                break
+            await asyncio.sleep(0.02)
+        async with me.get(url) as response:
+            assert response.status == 200
+        third.close()
 
 
 async def test_tables_are_limited_per_player_and_per_address(tmp_path: Path) -> None:
     clock = Clock()
     limits = Limits(clock=clock, tables_per_player=2, tables_per_address=3)
-    async with served(tmp_path, limits=limits, clock=clock) as s:
-        async with s.session(ME) as me:
-            players = [(await (await me.post(s.url + "/api/player", json={"name": n})).json())[
-                "players"][-1]["id"] for n in ("Ann", "Bob")]
+    async with served(tmp_path, limits=limits, clock=clock) as s, s.session(ME) as me:
+        players = [(await (await me.post(s.url + "/api/player", json={"name": n})).json())[
+            "players"][-1]["id"] for n in ("Ann", "Bob")]
 
-            async def open_(player: str) -> Any:
-                return await me.post(s.url + "/api/new", json={"player": player,
-                                                               "game": "lighthouse"})
+        async def open_(player: str) -> Any:
+            return await me.post(s.url + "/api/new", json={"player": player,
+                                                           "game": "lighthouse"})
 
-            rooms = []
-            for _ in range(2):
-                response = await open_(players[0])
-                assert response.status == 200
-                rooms.append((await response.json())["room"])
-            refused = await open_(players[0])
-            assert refused.status == 429
-            assert (await refused.json())["note"] == TR.t("en", "web-too-many-tables")
-            assert (await open_(players[1])).status == 200  # Bob's first, the address's third
-            assert (await open_(players[1])).status == 429  # the address's fourth
-            # a table closed is a table less
-            await me.post(s.url + "/api/command", json={"room": rooms[0], "player": players[0],
-                                                        "name": "cancel"})
-            assert (await open_(players[0])).status == 200
-            # another address is counted apart
-            async with s.session(OTHER) as other:
-                cy = (await (await other.post(s.url + "/api/player", json={"name": "Cy"})
-                             ).json())["players"][0]["id"]
-                response = await other.post(s.url + "/api/new", json={"player": cy,
-                                                                       "game": "hanabi"})
-                assert response.status == 200
+        rooms = []
+        for _ in range(2):
+            response = await open_(players[0])
+            assert response.status == 200
+            rooms.append((await response.json())["room"])
+        refused = await open_(players[0])
+        assert refused.status == 429
+        assert (await refused.json())["note"] == TR.t("en", "web-too-many-tables")
+        assert (await open_(players[1])).status == 200  # Bob's first, the address's third
+        assert (await open_(players[1])).status == 429  # the address's fourth
+        # a table closed is a table less
+        await me.post(s.url + "/api/command", json={"room": rooms[0], "player": players[0],
+                                                    "name": "cancel"})
+        assert (await open_(players[0])).status == 200
+        # another address is counted apart
+        async with s.session(OTHER) as other:
+            cy = (await (await other.post(s.url + "/api/player", json={"name": "Cy"})
+                         ).json())["players"][0]["id"]
+            response = await other.post(s.url + "/api/new", json={"player": cy,
+                                                                   "game": "hanabi"})
+            assert response.status == 200
 
 
 async def test_opening_tables_and_adding_players_are_rate_limited(tmp_path: Path) -> None:
     clock = Clock()
     limits = Limits(clock=clock, tables_per_player=100, tables_per_address=100)
-    async with served(tmp_path, limits=limits, clock=clock) as s:
-        async with s.session(ME) as me:
-            added = [await me.post(s.url + "/api/player", json={"name": f"P{i}"})
-                     for i in range(limits.adding_here.rate.burst + 1)]
-            assert [r.status for r in added[:-1]] == [200] * limits.adding_here.rate.burst
-            assert added[-1].status == 429
-            assert (await added[-1].json())["note"] == TR.t("en", "web-too-fast")
-            assert added[-1].headers["Retry-After"]
-            clock.now += limits.adding_here.rate.every
-            later = await me.post(s.url + "/api/player", json={"name": "Later"})
-            assert later.status == 200
-            ann = (await later.json())["players"][-1]["id"]
+    async with served(tmp_path, limits=limits, clock=clock) as s, s.session(ME) as me:
+        added = [await me.post(s.url + "/api/player", json={"name": f"P{i}"})
+                 for i in range(limits.adding_here.rate.burst + 1)]
+        assert [r.status for r in added[:-1]] == [200] * limits.adding_here.rate.burst
+        assert added[-1].status == 429
+        assert (await added[-1].json())["note"] == TR.t("en", "web-too-fast")
+        assert added[-1].headers["Retry-After"]
+        clock.now += limits.adding_here.rate.every
+        later = await me.post(s.url + "/api/player", json={"name": "Later"})
+        assert later.status == 200
+        ann = (await later.json())["players"][-1]["id"]
 
-            async def open_and_close() -> int:
-                response = await me.post(s.url + "/api/new", json={"player": ann,
-                                                                   "game": "lighthouse"})
-                if response.status == 200:
-                    room = (await response.json())["room"]
-                    await me.post(s.url + "/api/command", json={"room": room, "player": ann,
-                                                                "name": "cancel"})
-                return response.status
+        async def open_and_close() -> int:
+            response = await me.post(s.url + "/api/new", json={"player": ann,
+                                                               "game": "lighthouse"})
+            if response.status == 200:
+                room = (await response.json())["room"]
+                await me.post(s.url + "/api/command", json={"room": room, "player": ann,
+                                                            "name": "cancel"})
+            return response.status
 
-            burst = limits.opening.rate.burst
-            assert [await open_and_close() for _ in range(burst + 1)] == [200] * burst + [429]
-            clock.now += limits.opening.rate.every
-            assert await open_and_close() == 200
-            assert await open_and_close() == 429
+        burst = limits.opening.rate.burst
+        assert [await open_and_close() for _ in range(burst + 1)] == [200] * burst + [429]
+        clock.now += limits.opening.rate.every
+        assert await open_and_close() == 200
+        assert await open_and_close() == 429
 
 
 def test_a_bucket_refills_at_its_rate_and_forgets_the_least_used() -> None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from html import escape as html_escape
 import re
 import secrets
 from dataclasses import dataclass, field
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
