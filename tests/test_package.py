@@ -19,10 +19,10 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import gamehost_data
 import pytest
 from setuptools import find_packages
 
-import gamehost_data
 from bot.i18n import I18N_DIR
 from bot.web.routes import STATIC
 from engine.lanterns.components import DATA_FILE as LANTERNS_DATA
@@ -32,7 +32,7 @@ from render.fonts import FONTS_DIR, PINNED, FontMismatch, font_file
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
 sys.path.insert(0, str(ROOT))
-import tasks  # noqa: E402  (the repository's task runner, a script at its root)
+import tasks
 
 
 @pytest.fixture(scope="module")
@@ -109,21 +109,21 @@ def test_the_installed_layout_alone_runs_the_playground(wheel: Path, tmp_path: P
     zipfile.ZipFile(wheel).extractall(site)
     env = {"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "PLAYGROUND_PORT": str(free_port()),
            "DATABASE_PATH": str(tmp_path / "bot.sqlite3"), "HOME": str(tmp_path)}
-    check = subprocess.run([sys.executable, "-c", """
+    check = subprocess.run([sys.executable, "-c", f"""
 import gamehost_data, bot, render.kit, render.emoji, engine.rafter.config as rafter
 from bot.i18n import Translator
 from render.fonts import PINNED, font_file
-assert bot.__file__.startswith(r'%s'), bot.__file__
-assert str(gamehost_data.ROOT).startswith(r'%s'), gamehost_data.ROOT
+assert bot.__file__.startswith(r'{site}'), bot.__file__
+assert str(gamehost_data.ROOT).startswith(r'{site}'), gamehost_data.ROOT
 Translator.load()
 for name in PINNED: font_file(name)
 assert render.emoji._font() is not None and render.kit.font(12)
 rafter.load_config()
-""" % (site, site)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+"""], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
                            check=False)
     assert check.returncode == 0, check.stderr
-    bot = subprocess.Popen([sys.executable, "-c", "import sys; from bot.cli import main; "
-                            "sys.exit(main([]))"], cwd=tmp_path, env=env, text=True,
+    run = "import sys; from bot.cli import main; sys.exit(main([]))"  # what gamehost runs
+    bot = subprocess.Popen([sys.executable, "-c", run], cwd=tmp_path, env=env, text=True,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{env['PLAYGROUND_PORT']}"
     try:
