@@ -39,8 +39,8 @@ class FakeClient:
     gate: asyncio.Event | None = None  # while set to an unset event, sends wait for it
     ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
-    def get_partial_messageable(self, id: int, **_: Any) -> FakeChannel:
-        return FakeChannel(self, id)
+    def get_partial_messageable(self, id: int, *, type: Any = None, **_: Any) -> FakeChannel:
+        return FakeChannel(self, id, dm=type is discord.ChannelType.private)
 
     def get_channel(self, id: int, /) -> Any:
         return None

@@ -72,7 +72,7 @@ async def test_a_backup_of_a_running_bots_database_has_what_sits_in_the_wal(tmp_
         # the bot goes on writing meanwhile; the backup is the moment it was taken
         await store.commit_action(table_id, 4, 1, "after", {"n": 5})
 
-    assert str(summary) == f"schema {SCHEMA_VERSION}, 16 tables, 1 games"
+    assert str(summary) == f"schema {SCHEMA_VERSION}, 17 tables, 1 games"
     assert not Path(f"{tmp_path}/backup.sqlite3-wal").exists()
     assert (tmp_path / "backup.sqlite3").stat().st_mode & 0o777 == 0o600
     async with Store.open(tmp_path / "backup.sqlite3") as restored:

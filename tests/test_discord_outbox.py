@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
+from bot.discord.dms import TurnDms
 from bot.discord.outbox import Outbox, WaitReport
 from bot.discord.panels import PanelTokens
 from bot.discord.waits import Meter, http_trace
@@ -61,6 +62,11 @@ def clock() -> Clock:
 async def outbox(client: FakeClient, store: Store, clock: Clock) -> AsyncIterator[Outbox]:
     box = Outbox(client, store, TR, PanelTokens(clock=clock), clock=clock,  # type: ignore[arg-type]
                  now=lambda: SNOWFLAKE_EPOCH)
+
+    async def sleep(seconds: float) -> None:  # the DMs' pace, on the test's clock
+        clock.now += seconds
+
+    box.dms = TurnDms(client, store, clock=clock, sleep=sleep)  # type: ignore[arg-type]
     yield box
     await box.close()
 
@@ -196,6 +202,8 @@ async def test_without_attach_files_the_board_comes_as_text_with_a_note(
 async def test_a_fresh_ping_replaces_the_last_one_pings_and_sends_a_dm(
         outbox: Outbox, client: FakeClient, store: Store) -> None:
     t = await table(store)
+    for user in ("42", "43"):  # both asked for turn reminders (/dms on)
+        await store.set_turn_dms(user, True)
     outbox.learn_guild(CHANNEL, 9)
     outbox.post(ping(t))
     assert await outbox.flush(5)
@@ -215,6 +223,7 @@ async def test_a_fresh_ping_replaces_the_last_one_pings_and_sends_a_dm(
 async def test_a_player_who_refuses_dms_gets_one_note_in_the_channel(
         outbox: Outbox, client: FakeClient, store: Store, clock: Clock) -> None:
     t = await table(store)
+    await store.set_turn_dms("42", True)
     client.fail["dm"] = [http_error(discord.Forbidden, 403, 50007)]
     outbox.post(ping(t))
     assert await outbox.flush(5)

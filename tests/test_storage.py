@@ -101,7 +101,7 @@ async def test_fresh_database_is_migrated_and_reopening_is_idempotent(
     names = {r[0] for r in await database.sql(listed)}
     assert {"tables", "seats", "actions", "messages", "pending_joins", "chat_settings",
             "user_settings", "due_work", "votes", "chat_options", "heartbeat", "results",
-            "seen_updates", "sent_requests", "processes", "message_claims",
+            "seen_updates", "sent_requests", "processes", "message_claims", "command_syncs",
             "alembic_version"} == names - {
                 "sqlite_sequence", "sqlite_stat1"}
     assert await database.sql("SELECT version_num FROM alembic_version") == [
@@ -262,6 +262,14 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
     assert after_schema.pop("message_claims_by_owner").startswith("CREATE INDEX")
     assert after_rows.pop("message_claims") == []
     assert after_rows.pop("processes") == []  # the store that upgraded it closed
+    # and schema 10's: turn reminders by DM (a player's choice, their DM channel, a refusal)
+    # and the digest of the last slash command sync
+    widened["user_settings"] = widened["user_settings"].replace(
+        "dm_ok IN (0, 1)),", "dm_ok IN (0, 1)), turn_dms SMALLINT CHECK (turn_dms IS NULL OR"
+        " turn_dms IN (0, 1)), dm_channel_id TEXT, dm_refused_at REAL,")
+    rows["user_settings"] = [row + (None, None, None) for row in rows["user_settings"]]
+    assert after_schema.pop("command_syncs").startswith("CREATE TABLE command_syncs")
+    assert after_rows.pop("command_syncs") == []
     assert (after_schema, after_rows) == (widened, rows)
 
     async with Store.open(db_path) as store:  # the game goes on where it was

@@ -19,6 +19,7 @@ the move, which is already committed.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -67,6 +68,8 @@ class Answer:
     unclaimed: Callable[[], Awaitable[None]]
     """What to do with an interaction nobody claimed in time (say it is not understood)."""
     defer_after: float = DEFER_AFTER
+    rename: Callable[[str], str] = str
+    """Names the commands in a text as the person's client shows them (bot/discord/commands.py)."""
     received: float = field(default_factory=time.monotonic)
     claimed: bool = False
     responded_after: float | None = None
@@ -126,6 +129,7 @@ class Answer:
     async def show(self, shown: Layout, *, replace: bool) -> PanelHandle | None:
         """Show `shown` to the person alone; returns how to edit it later (None if it
         could not be shown)."""
+        shown = dataclasses.replace(shown, content=self.rename(shown.content))
         async with self._lock:
             if self._state is _State.GONE:
                 return None
@@ -170,6 +174,7 @@ class Answer:
 
     async def say(self, text: str) -> None:
         """An ephemeral note for the person; it never replaces what they pressed on."""
+        text = self.rename(text)
         shown = Layout(text, None, (), ())
         async with self._lock:
             if self._state is _State.GONE:

@@ -3,9 +3,11 @@
 `DiscordBot` gets its dependencies (the table service, the store, the translations) in its
 constructor, as discord.py's `advanced_startup` example does. `setup_hook` registers the
 dynamic items (so every button ever drawn still works after a restart), introduces the
-platform to the service, adds the slash commands with their translator and syncs them,
-and queues what every active table should show. No privileged intent is needed: the bot
-works through interactions alone; the `guilds` intent keeps channels and threads known.
+platform to the service, adds the slash commands with their translator, starts syncing
+them in the background when they changed (bot/discord/sync.py), and queues what every
+active table should show. No privileged intent is needed: the bot works through
+interactions alone; the `guilds` intent keeps channels and threads known. Turn reminders
+by DM go only to players who asked (`/dms`, bot/discord/dms.py).
 
 `ShardedDiscordBot` is the same bot running some of the application's shards
 (`DISCORD_SHARDS`, one gateway connection each, discord.py's `AutoShardedClient`), so that
@@ -33,16 +35,19 @@ from discord import app_commands
 from bot.config import Settings
 from bot.i18n import Translator
 from bot.loops import Loop, supervise
+from bot.ops.startup_errors import retrying
 from bot.storage.store import Store
 
 from .answer import DEFER_AFTER
 from .commands import FluentCommandTranslator, build_commands
+from .dms import Sleep, TurnDms
 from .handlers import Interactions
 from .items import DYNAMIC_ITEMS
 from .outbox import PLATFORM, Outbox
 from .pacing import RATE, GlobalPacer
 from .panels import PanelTokens
 from .service import TableServiceLike
+from .sync import CommandSync
 from .waits import http_trace
 
 log = logging.getLogger(__name__)
@@ -69,11 +74,14 @@ class DiscordBot(discord.Client):
                  default_language: str = "en", sync_commands: bool = True,
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], float] = time.time, global_rate: int = RATE,
+                 dm_sleep: Sleep = asyncio.sleep, sync_sleep: Sleep = asyncio.sleep,
                  **options: Any) -> None:
         """`clock` measures how old an interaction token is, `now` (epoch seconds) how old
         a message is (tests pass the fake Discord's clock for both); `defer_after` is when
         an unanswered interaction is deferred; `global_rate` is this process's share of
-        Discord's global limit (requests a second)."""
+        Discord's global limit (requests a second). `dm_sleep` waits out the direct
+        messages' pace (on `now`), `sync_sleep` a command sync's back-off (tests move the
+        fake's clock instead)."""
         # the trace lets the outbox see how long the rate limits held its requests back;
         # a wait longer than MAX_WAIT is an error rather than a stalled lane (the limit on
         # edits of old messages asks for minutes: the outbox sends a new message instead)
@@ -97,6 +105,9 @@ class DiscordBot(discord.Client):
         self.interactions = Interactions(service, self.outbox, self.panels, translator,
                                          default_language=default_language,
                                          defer_after=defer_after)
+        self.outbox.dms = self.dms = TurnDms(self, store, clock=now, sleep=dm_sleep)
+        self.command_sync = CommandSync(self.tree, store, sleep=sync_sleep)
+        self._sync_task: asyncio.Task[None] | None = None
         self._connection_task: asyncio.Task[None] | None = None
         self._flushed = False
         self.gateway = Loop("discord gateway", clock=now)
@@ -109,14 +120,9 @@ class DiscordBot(discord.Client):
         for command in build_commands(self.interactions.command, self.translator,
                                       self.service.COMMANDS, self.service.games):
             self.tree.add_command(command)
-        if self.sync_commands:
-            try:
-                synced = await self.tree.sync()
-            except discord.HTTPException as error:  # a stale menu is no reason not to play
-                log.warning("Discord: syncing the slash commands failed (HTTP %s, code %s)",
-                            error.status, error.code)
-            else:
-                log.info("Discord: %d slash commands synced", len(synced))
+        if self.sync_commands:  # in the background: a stale menu is no reason not to play
+            self._sync_task = asyncio.create_task(self.command_sync.run(),
+                                                  name="discord command sync")
         self.outbox.post(await self.service.resume(PLATFORM))
 
     async def on_ready(self) -> None:
@@ -156,7 +162,7 @@ class DiscordBot(discord.Client):
 
         Raises `discord.LoginFailure` if the token is refused.
         """
-        await self.login(token)
+        await retrying("Discord", lambda: self.login(token))  # (not reachable yet: patience)
         # discord.py reconnects by itself after what it knows to be passing (a dropped
         # connection, a 5xx, a timeout); anything else it raises is logged and the
         # connection started again after a back-off, unless no retry can help (a refused
@@ -180,6 +186,10 @@ class DiscordBot(discord.Client):
                 log.warning("Discord: %d messages were not delivered before shutdown",
                             self.outbox.pending)
             await self.outbox.close()
+        sync, self._sync_task = self._sync_task, None
+        if sync is not None:
+            sync.cancel()
+            await asyncio.gather(sync, return_exceptions=True)
         await super().close()
         task, self._connection_task = self._connection_task, None
         if task is not None and task is not asyncio.current_task():

@@ -8,7 +8,10 @@ table.ftl and settings.ftl, `dc-name-*` and `dc-param-*` in discord.ftl, `game-*
 games), and `FluentCommandTranslator` gives Discord the Russian and Polish texts when the
 commands are synced: the commands' names too, where they fit Discord's rule for names (a
 name that does not stays English). Whatever a person types, the interaction carries the
-English name, which /help and Telegram use.
+English name. Texts name commands in English too (Telegram's are English everywhere); the
+Discord adapter renames them in what it answers (`as_client_shows`) as the reader's client
+shows them: `/новая-игра` for a Russian client, `/nowa-gra` for a Polish one. /dms is the
+adapter's own (turn reminders by direct message, bot/discord/dms.py).
 """
 
 from __future__ import annotations
@@ -118,8 +121,45 @@ def build_commands(run: Run, tr: Translator, names: Iterable[str], games: Iterab
         return app_commands.Command(name=named(name),
                                     description=text(tr, f"cmd-{name}"), callback=callback)
 
+    @app_commands.command(name=named("dms"), description=text(tr, "cmd-dms"))
+    @app_commands.rename(choice=locale_str("choice", key="dc-param-dms-choice"))
+    @app_commands.describe(choice=text(tr, "dc-param-dms-choice-description"))
+    @app_commands.choices(choice=[Choice(name=text(tr, "dc-dms-choice-on"), value="on"),
+                                  Choice(name=text(tr, "dc-dms-choice-off"), value="off")])
+    async def dms(interaction: discord.Interaction, choice: str | None = None) -> None:
+        await run(interaction, "dms", choice or "")
+
     special = {"newgame": newgame, "rules": rules, "stats": stats}
     commands = [special.get(name) or simple(name) for name in names]
+    commands.append(dms)  # the adapter's own: turn reminders by DM (bot/discord/dms.py)
     for command in commands:
         command.guild_only = command.name in GUILD_ONLY
     return commands
+
+
+# --- commands named as the reader's client shows them ---------------------------------------
+
+_IN_TEXT = re.compile(r"(?<![\w/.:@<])/([a-z]+)(?![-\w])")
+"""A command in a text ("/newgame", "/rules hanabi"), not a link's path."""
+
+
+def client_names(tr: Translator, commands: Iterable[str]) -> dict[str, dict[str, str]]:
+    """By language (ru, pl), each command's name as a Discord client in it shows it: the
+    localised name synced with the commands (the English one where it has none)."""
+    localiser = FluentCommandTranslator(tr)
+    names: dict[str, dict[str, str]] = {}
+    for locale, lang in LOCALES.items():
+        names[lang] = {}
+        for command in commands:
+            shown = localiser.localise(locale_str(command, key=f"dc-name-{command}"), locale,
+                                       TranslationContextLocation.command_name)
+            if shown:
+                names[lang][command] = shown
+    return names
+
+
+def as_client_shows(text: str, names: dict[str, str]) -> str:
+    """`text` with each command named as in `names` (see `client_names`)."""
+    if not names:
+        return text
+    return _IN_TEXT.sub(lambda m: "/" + names.get(m.group(1), m.group(1)), text)

@@ -31,6 +31,7 @@ from bot.names import TITLE_LIMIT, person_name, shown
 from bot.screens import ChatRef, Drop, Post, Result, Role, Screen, UserRef
 
 from .answer import DEFER_AFTER, Answer
+from .commands import as_client_shows, client_names
 from .items import chosen
 from .outbox import PLATFORM, Outbox
 from .panels import PanelTokens
@@ -109,6 +110,8 @@ class Interactions:
         self._running: set[asyncio.Task[Any]] = set()
         self.first_responses: list[float] = []
         """Seconds from arrival to the first response, per interaction (the benchmark)."""
+        self._client_names = client_names(
+            translator, (*getattr(service, "COMMANDS", ()), "dms"))
 
     # --- every interaction ------------------------------------------------------------
 
@@ -116,8 +119,10 @@ class Interactions:
         """The interaction's `Answer`, created (and its watchdog started) on first use."""
         answer = self._answers.get(interaction.id)
         if answer is None:
+            names = self._client_names.get(self._client_language(interaction), {})
             answer = self._answers[interaction.id] = Answer(
-                interaction, lambda: self._refuse(interaction), defer_after=self.defer_after)
+                interaction, lambda: self._refuse(interaction), defer_after=self.defer_after,
+                rename=lambda text: as_client_shows(text, names))
             if interaction.id not in self._finished:
                 answer.watch()
         return answer
@@ -234,6 +239,9 @@ class Interactions:
         lang = self._language(interaction)
         self.outbox.learn_guild(chat.thread_id or chat.id, interaction.guild_id)
         try:
+            if name == "dms":
+                await answer.say(await self._turn_dms(user.id, args, lang))
+                return
             missing = self._missing_permissions(interaction, chat) if name == "newgame" else []
             if missing:
                 await answer.say(self.tr.t(lang, "dc-missing-permissions",
@@ -275,6 +283,22 @@ class Interactions:
         finally:
             await self._done(answer)
 
+    async def _turn_dms(self, user_id: str, choice: str, lang: str) -> str:
+        """/dms [on|off]: set or show the person's choice of turn reminders by DM."""
+        store = self.outbox.store
+        if choice in ("on", "off"):
+            await store.set_turn_dms(user_id, choice == "on")
+            return self.tr.t(lang, f"dc-dms-now-{choice}")
+        if choice:
+            return self.tr.t(lang, "bot-error-malformed")
+        mine = (await store.dm_choices([user_id])).get(user_id)
+        if mine is None or not mine.wanted:
+            return self.tr.t(lang, "dc-dms-are-off")
+        said = self.tr.t(lang, "dc-dms-are-on")
+        if mine.refused_at is not None:
+            said += "\n" + self.tr.t(lang, "dc-dms-refused")
+        return said
+
     async def command_error(self, interaction: discord.Interaction,
                             error: discord.app_commands.AppCommandError) -> None:
         """The command tree's error handler: an unknown or failed command still gets an
@@ -306,6 +330,12 @@ class Interactions:
                 and not getattr(have, name)]
 
     # --- helpers ------------------------------------------------------------------------
+
+    @staticmethod
+    def _client_language(interaction: discord.Interaction) -> str:
+        """The language the person's Discord client shows commands in ("en" when ours has
+        no names in it)."""
+        return normalize_language(str(interaction.locale.value), "en")
 
     def _language(self, interaction: discord.Interaction) -> str:
         return normalize_language(str(interaction.locale.value), self.default_language)

@@ -52,11 +52,13 @@ import discord
 from bot.counters import Counters
 from bot.i18n import Translator
 from bot.loops import Loop
+from bot.ops import metrics
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage.store import MessageRef, Store
 from bot.storage.updates import database_unavailable
 from bot.table_screens import board_following, earlier_moves
 
+from .dms import Reminder, TurnDms
 from .items import edit_kwargs, send_kwargs
 from .pacing import GlobalPacer, urgency
 from .panels import PanelTokens
@@ -72,9 +74,6 @@ REDELIVER_FOR = 3600.0
 """Seconds a channel message Discord keeps failing is tried again (an outage of its API)."""
 NO_FILES_FOR = 600.0
 """After a channel refused an attachment, send text there for this many seconds."""
-DM_RETRY_AFTER = 3600.0
-"""After a player refused a direct message, try again only after this many seconds."""
-CANNOT_DM = 50007  # "Cannot send messages to this user"
 UNKNOWN_CHANNEL = 10003
 THREAD_ARCHIVED = 50083  # an edit in an archived thread, or a post in a locked one
 OLD_MESSAGE_EDITS = 30046  # too many edits of messages older than an hour
@@ -159,6 +158,7 @@ class Outbox:
         self.panels = panels
         self.default_language = default_language
         self.counters = Counters()
+        metrics.watch_outbox(PLATFORM, self)  # its queue and counters on /metrics
         self._clock = clock
         self._now = now
         self._on_wait = on_wait
@@ -174,7 +174,8 @@ class Outbox:
         self._closed = False
         self._images: dict[str, str | None] = {}  # message id -> picture fingerprint
         self._no_files: dict[str, float] = {}  # channel -> when it refused an attachment
-        self._dm_refused: dict[str, float] = {}  # user -> when a DM was refused
+        self.dms: TurnDms | None = None
+        """Turn reminders by DM (the client sets it); None sends none."""
         self._guilds: dict[str, int] = {}  # channel -> guild, for links to messages
         self._generations: defaultdict[tuple[int, str], int] = defaultdict(int)
         self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -619,6 +620,8 @@ class Outbox:
 
     async def _waited(self, place: Place, meter: Meter) -> None:
         seconds = meter.held_back(REPORT_PACING_FROM)
+        if seconds > 0:
+            metrics.flood_wait(PLATFORM, seconds)
         if self._on_wait is None or seconds <= 0:
             return
         try:
@@ -637,9 +640,13 @@ class Outbox:
     # --- "your turn" in direct messages -----------------------------------------------
 
     async def _tell_turn(self, place: Place, screen: Screen, ping_id: int) -> None:
-        """Each player the ping names gets a direct message, if they accept them."""
-        users = dict.fromkeys(p.user_id for p in screen.text if isinstance(p, Mention))
-        if not users:
+        """Each player the ping names who asked for turn reminders gets a direct message
+        (bot/discord/dms.py paces them and tells a refusal from "too fast")."""
+        users = list(dict.fromkeys(p.user_id for p in screen.text if isinstance(p, Mention)))
+        if not users or self.dms is None:
+            return
+        wanted = await self.dms.wanted(users)
+        if not wanted:
             return
         loaded = await self.store.load_table(place.table_id)
         if loaded is None:
@@ -649,31 +656,21 @@ class Outbox:
         guild = await self._guild_of(channel)
         link = (f"https://discord.com/channels/{guild}/{channel}/{ping_id}"
                 if guild is not None else None)
-        for user in users:
-            seat = next((s for s in seats if s.user_id == user), None)
+        by_user = {s.user_id: s for s in seats}
+        reminders = []
+        for user in wanted:
+            seat = by_user.get(user)
             if seat is None:
-                continue
-            refused = self._dm_refused.get(user)
-            if refused is not None and self._clock() - refused < DM_RETRY_AFTER:
                 continue
             lang = seat.language or table.language
             text = self.translator.t(lang, "bot-your-turn-in-chat", chat=table.title)
-            if link:
-                text += "\n" + link
-            try:
-                dm = await self.client.create_dm(discord.Object(id=int(user)))
-                await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
-            except discord.Forbidden as error:
-                self._dm_refused[user] = self._clock()
-                log.info("table %s seat %s: no direct messages (code %s)", table.id, seat.seat,
-                         error.code)
+            reminders.append(Reminder(user, text + ("\n" + link if link else "")))
+        for user, outcome in (await self.dms.send(reminders)).items():
+            if outcome == "sent":
+                self.counters.sends["dm"] += 1
+            elif outcome == "refused":  # 50007 alone: the player's own settings
+                seat = by_user[user]
                 await self._note_no_dm(place, seat.seat, seat.display_name, table.language)
-                continue
-            except discord.HTTPException as error:
-                self._failed(place, "direct message", error)
-                continue
-            self._dm_refused.pop(user, None)
-            self.counters.sends["dm"] += 1
 
     async def _note_no_dm(self, place: Place, seat: int | None, name: str, lang: str) -> None:
         """Once per table and player: say in the channel why no direct message comes."""

@@ -5,7 +5,7 @@ current state, version), its seats, its action log, the messages the bot edits
 in place, Telegram deep-link join tokens, and per-chat / per-user settings. Each concern is
 a module of its own, mixed into `Store`: tables.py, seats.py, actions.py, messages.py,
 joins.py, settings.py, due.py, clocks.py, chat_options.py, records.py, stats.py,
-updates.py, budgets.py, processes.py. The database is SQLite (a file, the default) or
+updates.py, budgets.py, processes.py, turn_dms.py. The database is SQLite (a file, the default) or
 PostgreSQL (a postgresql:// URL); database.py says how each runs a transaction.
 
 Guarantees the table service builds on, on either database:
@@ -74,6 +74,7 @@ from .settings import SettingsStore
 from .sql import Tx
 from .stats import StatsStore
 from .tables import TableStore
+from .turn_dms import DmChoice, TurnDmStore
 from .updates import UpdateStore
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,7 @@ class _Opening:
 
 class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, SettingsStore,
             DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore, UpdateStore,
-            BudgetStore, ProcessStore):
+            BudgetStore, ProcessStore, TurnDmStore):
     """Async store on SQLite or PostgreSQL. Create with `await Store.open(path_or_url)`."""
 
     def __init__(self, database: Database, *, clock: Callable[[], float]) -> None:
@@ -241,6 +242,7 @@ __all__ = [
     "AlreadySeated",
     "Budget",
     "Claim",
+    "DmChoice",
     "DmStatus",
     "MessageRef",
     "PendingJoin",

@@ -37,3 +37,17 @@ dc-dm-blocked = { $name }, I can't send you direct messages, so I'll only mentio
 dc-cannot-post-here = I can't post in this thread, so I haven't opened a table. Add me to the thread (mention me in it) or ask a moderator to unlock it, or use /newgame in a channel.
 # On the final board of a game whose thread was locked: the bot can no longer post there.
 dc-thread-locked = The game ended: this thread was locked, so I can no longer post in it.
+
+## /dms: a turn reminder by direct message, for those who ask (off by default)
+
+dc-name-dms = dms
+cmd-dms = Turn reminders by direct message: on or off
+dc-param-dms-choice = choice
+dc-param-dms-choice-description = On: a direct message when it's your turn; off: only the mention in the channel
+dc-dms-choice-on = On
+dc-dms-choice-off = Off
+dc-dms-now-on = Done: when it's your turn at a table, I'll also send you a direct message. /dms off stops them.
+dc-dms-now-off = Done: no direct messages at your turn; the table's channel mentions you. /dms on starts them.
+dc-dms-are-on = Turn reminders by direct message are on. /dms off stops them.
+dc-dms-are-off = Turn reminders by direct message are off: the table's channel mentions you at your turn. /dms on adds a direct message (handy for slow games with hours per turn).
+dc-dms-refused = Discord refused my last direct message to you: to get them, allow direct messages from this server's members in your privacy settings.

@@ -31,3 +31,17 @@ dc-missing-attach-right = Bez obrazka: nie mam uprawnienia „Załączanie plik�
 dc-dm-blocked = { $name }, nie mogę wysyłać ci wiadomości prywatnych, więc gdy przyjdzie twój ruch, oznaczę cię tylko tutaj. Aby dostawać też wiadomość prywatną, zezwól na wiadomości prywatne od członków tego serwera w ustawieniach prywatności.
 dc-cannot-post-here = Nie mogę pisać w tym wątku, więc nie otworzyłem stołu. Dodaj mnie do wątku (oznacz mnie w nim) albo poproś moderatora o odblokowanie go, albo użyj /newgame na kanale.
 dc-thread-locked = Gra się skończyła: ten wątek zablokowano, więc nie mogę już w nim pisać.
+
+## /dms: przypomnienie o ruchu w wiadomości prywatnej, dla tych, którzy o nie poproszą (domyślnie wyłączone)
+
+dc-name-dms = pw
+cmd-dms = Przypomnienia o ruchu w wiadomościach prywatnych: włącz lub wyłącz
+dc-param-dms-choice = wybor
+dc-param-dms-choice-description = Wł.: wiadomość prywatna, gdy twój ruch; wył.: tylko wzmianka na kanale
+dc-dms-choice-on = Włącz
+dc-dms-choice-off = Wyłącz
+dc-dms-now-on = Gotowe: gdy przy stole przyjdzie twój ruch, napiszę też do ciebie w wiadomości prywatnej. /dms off je wyłącza.
+dc-dms-now-off = Gotowe: nie będę pisać w wiadomościach prywatnych o twoim ruchu; na kanale stołu zostaniesz wspomniany. /dms on je włącza.
+dc-dms-are-on = Przypomnienia o ruchu w wiadomościach prywatnych są włączone. /dms off je wyłącza.
+dc-dms-are-off = Przypomnienia o ruchu w wiadomościach prywatnych są wyłączone: gdy twój ruch, wspominam cię na kanale stołu. /dms on doda wiadomość prywatną (przydatne w powolnych partiach, gdzie na ruch są godziny).
+dc-dms-refused = Discord nie przyjął mojej ostatniej wiadomości prywatnej do ciebie: aby je dostawać, zezwól na wiadomości prywatne od członków tego serwera w ustawieniach prywatności.
