@@ -90,3 +90,25 @@ async def test_deadlines_that_fell_due_in_an_outage_fire_once_it_is_over(
             await world.scheduler.stop()
         kinds = [(w.table_id, w.kind) for w in world.fired]
         assert len(kinds) == len(set(kinds))  # none fired twice
+
+
+async def test_two_processes_back_from_one_outage_give_its_time_back_once(
+        outage: Outage, clock: Clock) -> None:
+    """Every worker's scheduler lives through the same outage; the first to reach the
+    database again gives the clocks its time back, the others only the moments between."""
+    async with outage.open(clock=clock) as one, outage.open(clock=clock) as two:
+        table = await one.create_table("telegram", "-1", None, "lanterns", creator_id="1",
+                                       language="en")
+        await one.schedule(table.id, "clock:0", version=1, due_at=clock.now + 300)
+        await one.schedule(table.id, "computer", version=1, due_at=clock.now + 1)
+        await one.beat(clock.now)
+        since = clock.now
+        clock.now += 60  # both lost the database at `since`, and see it back now
+        kinds = ("clock:", "remind:", "vote:")
+        first = await one.give_back(kinds, since=since, now=clock.now)
+        clock.now += 0.5
+        second = await two.give_back(kinds, since=since, now=clock.now)
+        assert (first, second) == (60, 0.5)
+        work = {w.kind: w.due_at for w in await one.pending_work(table.id)}
+        assert work["clock:0"] == since + 300 + 60.5  # once (and the half second between)
+        assert work["computer"] == since + 1  # not a clock: it fires at once
