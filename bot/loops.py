@@ -85,15 +85,18 @@ class Loop:
 
     def __init__(self, name: str, *, first: float = FIRST_BACKOFF, cap: float = MAX_BACKOFF,
                  report_every: float = REPORT_EVERY, clock: Callable[[], float] = time.time,
-                 registry: Loops | None = LOOPS) -> None:
+                 registry: Loops | None = LOOPS, retries_itself: bool = False) -> None:
         """`clock`: unix seconds, for `since` and the reports (injected in tests);
-        `registry`: where health checks find it (None: nowhere)."""
+        `registry`: where health checks find it (None: nowhere); `retries_itself`: what it
+        watches tries again on its own (a client library's reconnects), so no back-off of
+        ours is announced."""
         self.name = name
         self.first = first
         self.cap = cap
         self.report_every = report_every
         self._clock = clock
         self._registry = registry
+        self.retries_itself = retries_itself
         self.up = True
         self.since = clock()
         self.failures = 0
@@ -127,7 +130,11 @@ class Loop:
             self.up, self.since = False, now
         self.failures += 1
         self.last_error = kind
-        if new:
+        if new and self.retries_itself:
+            log.error("%s failed (%s); it tries again by itself", self.name, kind,
+                      exc_info=error)
+            self._reported = now
+        elif new:
             log.error("%s failed (%s); trying again in %.1f s", self.name, kind, self.delay(),
                       exc_info=error)
             self._reported = now

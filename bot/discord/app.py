@@ -110,7 +110,7 @@ class DiscordBot(discord.Client):
         self._sync_task: asyncio.Task[None] | None = None
         self._connection_task: asyncio.Task[None] | None = None
         self._flushed = False
-        self.gateway = Loop("discord gateway", clock=now)
+        self.gateway = Loop("discord gateway", clock=now, retries_itself=True)
         """Down from a disconnection until the gateway is ready (or resumed) again."""
 
     async def setup_hook(self) -> None:

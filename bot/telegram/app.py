@@ -117,7 +117,7 @@ class TelegramBot:
         self._store = store
         self._server: WebhookServer | None = None
         self._polling: asyncio.Task[None] | None = None
-        self.polling_health = Loop("telegram polling")
+        self.polling_health = Loop("telegram polling", retries_itself=True)
         """Down while getUpdates fails (aiogram retries it), or polling is restarting."""
         self.polling_health.close()  # registered while polling runs
 
