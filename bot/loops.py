@@ -15,7 +15,8 @@ Two ways to use it, one bookkeeping (`Loop`):
 While a loop is down an ERROR line says so every `report_every` seconds (with how long and
 why), and its state (up or down, since when, the last error's kind, failures in a row) is in
 `LOOPS`, the registry a health endpoint reads (`LOOPS.states()`). Only an error's type is
-kept and logged outside its traceback: its text might quote what a message shows.
+kept and put in the lines themselves: its text might quote what a message shows (in the
+traceback, bot/log_format.py's formatter withholds such texts).
 
 Rejected: tenacity and backoff (the well-known retry libraries). They retry a call, which
 fits one request, but a loop that must never end also needs to be visible while it is down
