@@ -76,11 +76,16 @@ class BotProcess:
                                     clock=self.clock, computer_pause=0.0)
         await self.service.recover_downtime()  # as bot/app.py does
         self.client = DiscordBot(self.service, self.store, TR, clock=self.server.clock.time,
-                                 now=self.server.clock.time,
+                                 now=self.server.clock.time, dm_sleep=self.server_sleep,
                                  guild_ready_timeout=0.1)
         await self._stack.enter_async_context(run_client(self.server, self.client))
         self.service.scheduler.start()
         await self.settle()
+
+    async def server_sleep(self, seconds: float) -> None:
+        """A wait on the fake Discord's clock (the DMs' pace): moved, not waited for."""
+        self.server.clock.advance(seconds)
+        await asyncio.sleep(0)
 
     async def settle(self, timeout: float = SETTLE_TIMEOUT) -> None:
         """Wait until every interaction delivered is answered, the handlers are done, and

@@ -338,13 +338,17 @@ async def test_a_table_in_a_thread_next_to_one_in_its_channel(
     assert await world.store.active_table("discord", str(channel.id), None) is None
 
 
-async def test_your_turn_comes_by_dm_unless_refused_then_a_note_says_so(
+async def test_your_turn_comes_by_dm_if_asked_unless_refused_then_a_note_says_so(
         world: World, fake_discord: FakeDiscordServer) -> None:
     server = fake_discord
     anna = server.user("Anna", locale="pl")
     zed = server.user("Zed", allow_dms=False)
     guild = server.guild("Game night", owner=anna, members=[anna, zed])
     channel = server.text_channel(guild, "games")
+    for person in (anna, zed):  # turn reminders by DM are asked for (off by default)
+        record = await world.slash(person, channel, "dms", choice="on")
+        assert notes(record) == [TR.t(lang_of(person), "dc-dms-now-on").replace(
+            "/dms", "/" + TR.t(lang_of(person), "dc-name-dms"))]
     table, _ = await new_game(world, channel, [anna, zed])
     rng = random.Random(6)
     for _ in range(3):

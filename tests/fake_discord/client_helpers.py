@@ -40,12 +40,15 @@ async def run_client(
     token: str | None = None,
     timeout: float = 5.0,
     wait_ready: bool = False,
+    wait_synced: bool = True,
     reconnect: bool = True,
 ) -> AsyncIterator[asyncio.Task[None]]:
     """Run ``client.start(token or server.token)`` while the block runs.
 
     Yields the client's task. ``wait_ready=True`` also waits for
-    ``client.wait_until_ready()`` (``on_ready``).
+    ``client.wait_until_ready()`` (``on_ready``). Our bot syncs its slash commands in the
+    background (bot/discord/sync.py); ``wait_synced`` (the default) waits until Discord
+    has them, as a person's command needs them (a test of a refused sync passes False).
     """
     before = server.identified
     task = asyncio.create_task(
@@ -70,6 +73,9 @@ async def run_client(
         await _wait_parsed(server, client, task, timeout)
         if wait_ready:
             await asyncio.wait_for(client.wait_until_ready(), timeout)
+        sync = getattr(client, "command_sync", None)
+        if wait_synced and sync is not None and getattr(client, "sync_commands", False):
+            await asyncio.wait_for(sync.synced.wait(), timeout)
         yield task
     finally:
         await stop_client(client, task)

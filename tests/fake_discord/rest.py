@@ -23,7 +23,10 @@ Discord behaviour reproduced here:
 * edits of messages older than an hour beyond ``server.old_message_edits``:
   ``429`` with code 30046;
 * DMs: ``POST /users/@me/channels`` opens the channel; sending to a user who
-  disallows DMs answers ``403`` code 50007;
+  disallows DMs answers ``403`` code 50007; opening DM channels or sending DMs too fast
+  (``server.DM_OPEN_LIMIT``, ``DM_SEND_LIMIT``) answers ``403`` code 40003;
+* command syncs (``PUT .../commands``) are limited per scope (``COMMAND_SYNC_LIMIT``, and
+  Discord's 200 creates a day): past them a ``429`` with a wait of minutes;
 * interaction callbacks: types 4, 5, 6, 7, 8, 9; flags 64 makes the reply
   ephemeral (kept per user); a second callback answers ``400`` 40060, one
   later than ``server.interaction_timeout`` (3 s) ``404`` 10062;
@@ -363,6 +366,8 @@ def _put_commands(server: FakeDiscordServer, call: ApiCall) -> Any:
     validate_commands(call.json)
     guild_id = call.params.get("guild_id")
     old = {(c.get("type", 1), c["name"]): c for c in commands}
+    creates = sum((b.get("type", 1), b["name"]) not in old for b in call.json)
+    server.command_sync_allowed(f"guild-{guild_id}" if guild_id else "global", creates)
     stored = [
         server._store_command(body, guild_id, old.get((body.get("type", 1), body["name"])))
         for body in call.json
@@ -428,6 +433,7 @@ def start_private_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     user = server.users.get(int(recipient)) if str(recipient).isdigit() else None
     if user is None:
         raise DiscordError(400, 50033, "Invalid Recipient(s)")
+    server.dm_anti_spam("open")
     return user._open_dm().to_api()
 
 
@@ -508,6 +514,8 @@ def logs_from(server: FakeDiscordServer, call: ApiCall) -> Any:
 def send_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     channel = _channel(server, call)
     _check_can_send(server, channel, call)
+    if channel.recipient is not None:  # a DM
+        server.dm_anti_spam("send")
     body = _body(call)
     reference = None
     ref = body.get("message_reference")

@@ -91,6 +91,19 @@ from .records import (
 )
 from .validation import validate_message
 
+DM_OPEN_LIMIT = (10, 60.0)
+"""Discord's anti-spam for direct messages publishes no number; bot developers report 403
+code 40003 ("You are opening direct messages too fast") past about ten new DM channels a
+minute. The fake answers 40003 to the 11th opening within any 60 s."""
+DM_SEND_LIMIT = (10, 10.0)
+"""And to more than 10 messages sent into DM channels (all recipients) within any 10 s."""
+COMMAND_CREATES_PER_DAY = 200
+"""Discord's documented limit: 200 application command creates a day per scope (global, or
+one guild); a sync that would create more is answered 429 until the oldest is a day old."""
+COMMAND_SYNC_LIMIT = (4, 600.0)
+"""Bulk overwrites (a whole sync) per scope: past 4 in 10 minutes the fake answers 429 with
+the wait until the window frees (minutes: longer than discord.py sits out, so it raises
+`discord.RateLimited`)."""
 GLOBAL_LIMIT = (50, 1.0)
 """Discord: 50 requests a second per bot token across all routes (interactions exempt)."""
 DISCORD_ROUTE_LIMITS: dict[str, tuple[int, float]] = {
@@ -173,6 +186,10 @@ class FakeDiscordServer(Waiting):
         bucket_waits_on_clock: bool = True,
         global_limit: tuple[int, float] | None = GLOBAL_LIMIT,
         old_message_edits: tuple[int, float] = (0, 3600.0),
+        dm_open_limit: tuple[int, float] | None = DM_OPEN_LIMIT,
+        dm_send_limit: tuple[int, float] | None = DM_SEND_LIMIT,
+        command_sync_limit: tuple[int, float] | None = COMMAND_SYNC_LIMIT,
+        command_creates_per_day: int | None = COMMAND_CREATES_PER_DAY,
         clock: FakeClock | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
@@ -221,6 +238,15 @@ class FakeDiscordServer(Waiting):
         `bucket_time`); with ``bucket_waits_on_clock`` off, always 0."""
         self.global_limit = global_limit
         self.old_message_edits = old_message_edits
+        self.dm_open_limit = dm_open_limit
+        self.dm_send_limit = dm_send_limit
+        self.command_sync_limit = command_sync_limit
+        self.command_creates_per_day = command_creates_per_day
+        self._windows: dict[str, deque[float]] = {}  # anti-spam and sync windows
+        self.dm_refusals = 0
+        """403 code 40003 answers: direct messages opened or sent too fast."""
+        self.command_syncs = 0
+        """Bulk overwrites of commands accepted."""
         self.invalid_requests = 0
         """401, 403 and 429 (but "shared" 429s) answers: Discord bans an IP for an hour
         after 10,000 of them in 10 minutes."""
@@ -1469,6 +1495,47 @@ class FakeDiscordServer(Waiting):
         self._buckets[key] = (used + 1, reset_at)
         headers["X-RateLimit-Remaining"] = str(limit - used - 1)
         return headers
+
+    def _window(self, key: str, limit: tuple[int, float], count: int = 1) -> float:
+        """Take `count` places in the sliding window `key` (`limit`: count, seconds); returns
+        0 if taken, else the seconds until there is room (nothing taken)."""
+        most, window = limit
+        now = self.clock.time()
+        times = self._windows.setdefault(key, deque())
+        while times and times[0] <= now - window:
+            times.popleft()
+        if len(times) + count > most:
+            if count > most:
+                return window
+            return max(times[len(times) + count - most - 1] + window - now, 0.001)
+        times.extend([now] * count)
+        return 0.0
+
+    def dm_anti_spam(self, what: str) -> None:
+        """Discord's answer to a bot opening DM channels (`what` "open") or sending DMs
+        ("send") too fast: 403 code 40003 (see `DM_OPEN_LIMIT`)."""
+        limit = self.dm_open_limit if what == "open" else self.dm_send_limit
+        if limit is not None and self._window(f"dm-{what}", limit):
+            self.dm_refusals += 1
+            raise DiscordError(403, 40003, "You are opening direct messages too fast.")
+
+    def command_sync_allowed(self, scope: str, creates: int) -> None:
+        """The limits on command syncs (`COMMAND_SYNC_LIMIT`, `COMMAND_CREATES_PER_DAY`):
+        a 429 with the (long) wait, else the sync counts."""
+        waits = []
+        if self.command_sync_limit is not None:
+            waits.append(self._window(f"sync-{scope}", self.command_sync_limit))
+        if self.command_creates_per_day is not None and creates:
+            waits.append(self._window(f"creates-{scope}", (self.command_creates_per_day,
+                                                           86400.0), creates))
+        wait = max(waits, default=0.0)
+        if wait:
+            raise DiscordError(
+                429, 0, "You are being rate limited.",
+                headers={"Retry-After": str(math.ceil(wait)), "X-RateLimit-Scope": "user"},
+                payload={"message": "You are being rate limited.",
+                         "retry_after": round(wait, 3), "global": False})
+        self.command_syncs += 1
 
     def inject_rate_limit(
         self,
