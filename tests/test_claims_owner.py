@@ -246,6 +246,7 @@ async def test_workers_showing_a_new_panel_at_once_send_one(
 # --- a real bot process killed mid-edit --------------------------------------------------
 
 
+@pytest.mark.timeout(300)  # two starts of a real bot on a busy machine
 async def test_a_panel_answers_right_after_its_editor_is_killed_mid_edit(
         tmp_path: Path) -> None:
     """`python -m bot` on PostgreSQL, killed with SIGKILL while it waits out flood control on

@@ -12,8 +12,8 @@ firing is done (`finish_due`): should its process die first (a kill -9 mid-move)
 dies with it and another process fires the deadline, rather than it being lost. A live
 owner holds a claim `DUE_LEASE` seconds at most (a firing that hangs, a `finish_due` the
 database was away for); firing again is harmless, since the work is version-checked. A
-deadline moved or set anew while it is being fired (the move it fired set the next one) is
-a new row: unclaimed, and kept by `finish_due`. On PostgreSQL, where several worker
+deadline set anew while it is being fired (the move it fired set the next one) is
+unclaimed, and kept by `finish_due`. On PostgreSQL, where several worker
 processes claim at once, `claim_due` picks its rows with `SELECT … FOR UPDATE SKIP LOCKED`:
 a worker never waits for another's claim, and never gets a row another is taking. On SQLite
 the write transaction holds the whole file, which does the same.
