@@ -6,7 +6,9 @@ on Telegram's webhook (bot/workers.py); `--worker i --listen-fd FD` is how the s
 starts each of them.
 
 Exit status: 0 after a normal stop, 1 if the translation files are broken or a platform
-failed (a refused token), 2 if the configuration is invalid or names nothing to run.
+failed (a refused token), 2 if the configuration is invalid or names nothing to run, or for
+a common mistake said in one line (PostgreSQL down, its database or role missing, an
+unwritable DATABASE_PATH, a port in use: bot/ops/startup_errors.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import sys
 from bot.app import run
 from bot.config import ConfigError, Settings, load_settings, missing_for_run
 from bot.i18n import TranslationError, Translator
+from bot.ops.startup_errors import StartupError, explain
 
 log = logging.getLogger("bot")
 
@@ -79,7 +82,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker is None and args.workers > 1:
         from bot.workers import supervise
 
-        return supervise(settings, args.workers)
+        try:
+            return supervise(settings, args.workers)
+        except OSError as error:  # the webhook's port
+            line = explain(error, settings)
+            if line is None:
+                raise
+            print(line, file=sys.stderr)
+            return 2
     sock = socket.socket(fileno=args.listen_fd) if args.listen_fd is not None else None
     status = serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock)
     if args.worker is not None:
@@ -102,6 +112,9 @@ def serve(settings: Settings, *, worker: int = 0, restarted: bool = False,
     except KeyboardInterrupt:
         log.info("Stopped")
         return 0
+    except StartupError as error:  # a common mistake: one line, what to do (no traceback)
+        print(error, file=sys.stderr, flush=True)
+        return 2
     return status or 0
 
 

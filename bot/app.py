@@ -26,6 +26,8 @@ from typing import Any
 from bot import pictures
 from bot.config import Settings
 from bot.i18n import Translator
+from bot.ops import startup_errors
+from bot.ops.startup_errors import StartupError, retrying
 from bot.scheduler import Scheduler
 from bot.storage.store import Store
 
@@ -41,6 +43,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     supervisor."""
     # Imported here: the game engines load only when there is something to run, aiogram
     # only for Telegram and discord.py only for Discord (seconds saved at each start).
+    from bot.ops import metrics, owner
+    from bot.ops.health import Ops, serve_ops
     from bot.tables import TableService
     from bot.web import UnsafeSecret, run_web
 
@@ -51,13 +55,27 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     stop = stop_event or asyncio.Event()
     signals = _stop_on_signals(stop)
     closing = asyncio.Event()  # the platforms close on this one: see `_stop_in_order`
+    startup_errors.configure(settings)  # a database or platform not up yet: patience
+    metrics.install()  # ERROR lines counted, for /metrics and the owner's /botstatus
+    ops = Ops()
+    ops_runner = None
     try:
-        async with Store.open(settings.database, label=f"worker {worker}") as store:
+        if settings.ops_port is not None:  # before the database: /readyz says "not yet"
+            try:
+                ops_runner = await serve_ops(ops, settings.ops_host, settings.ops_port)
+            except OSError as error:
+                raise StartupError(startup_errors.explain(error, settings)
+                                   or f"The operator port failed: {error}") from None
+        async with await retrying("the database", lambda: Store.open(
+                settings.database, label=f"worker {worker}"), settings) as store:
+            ops.store = store
             service = TableService(store, translator,
                                    default_language=settings.default_language,
                                    computer_pause=settings.computer_pause,
                                    lobby_timeout=60 * settings.lobby_timeout)
             primary = worker == 0
+            owners = owner.parse_owner_ids(settings.owner_ids)
+            owner.configure(owner.OwnerDesk(owners, service) if owners else None)
             quiet_for: float | None = 0.0  # the other workers are sending right now
             if primary and not restarted:  # (a restarted worker: the others ran meanwhile)
                 # before any table is resumed: the clocks get back the time the bot was down
@@ -66,7 +84,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 quiet_for = down if ran_before else None
             runners: list[Coroutine[Any, Any, None]] = []
             # once every platform takes presses, the clocks get the start-up back too
-            serving = _Serving(service.serving)
+            serving = _Serving(service.serving, ops.serving)
             if settings.has_telegram:
                 from aiogram.exceptions import TelegramUnauthorizedError
 
@@ -114,10 +132,19 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 await service.scheduler.stop()
     finally:
         _restore_signals(signals)
+        owner.configure(None)
+        startup_errors.configure(None)
+        if ops_runner is not None:
+            await ops_runner.cleanup()
         await _stop_pools()
     status = 0
+    mistake: str | None = None
     for outcome in outcomes:
-        if isinstance(outcome, telegram_refused):
+        if isinstance(outcome, BaseException) and not isinstance(
+                outcome, telegram_refused + discord_refused) and (
+                line := startup_errors.explain(outcome, settings)) is not None:
+            mistake = mistake or line  # one line and exit status 2 (bot/ops/startup_errors.py)
+        elif isinstance(outcome, telegram_refused):
             log.error("Telegram refused TELEGRAM_BOT_TOKEN (Unauthorized): check it with "
                       "@BotFather (/token) and set it again")
             status = 1
@@ -132,6 +159,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             log.error("A platform stopped with an error: %s", type(outcome).__name__,
                       exc_info=outcome)
             status = 1
+    if mistake is not None:
+        raise StartupError(mistake)
     log.info("Stopped")
     return status
 
@@ -140,8 +169,11 @@ class _Serving:
     """Calls `serving()` (the clocks' give-back of the start-up) once every platform that
     was waited for (`waiting()`) says it serves."""
 
-    def __init__(self, serving: Callable[[], Awaitable[object]]) -> None:
+    def __init__(self, serving: Callable[[], Awaitable[object]],
+                 told: Callable[[], object] = lambda: None) -> None:
+        """`told()` hears it at once (the operator port's readiness)."""
         self._serving = serving
+        self._told = told
         self._left = 0
         self._armed = False
         self._task: asyncio.Task[None] | None = None
@@ -165,6 +197,7 @@ class _Serving:
 
     def _maybe(self) -> None:
         if self._armed and self._left == 0 and self._task is None:
+            self._told()
             self._task = asyncio.create_task(self._give_back(), name="serving")
 
     async def _give_back(self) -> None:
@@ -180,13 +213,14 @@ class _Serving:
 
 
 async def _stop_pools() -> None:
-    """The drawing and thinking processes stop with the bot (a worker ends with `os._exit`,
-    which runs no atexit hook; the processes would also notice their parent gone, a moment
-    later: bot/child_processes.py)."""
+    """The drawing, thinking and physics processes stop with the bot (a worker ends with
+    `os._exit`, which runs no atexit hook; the processes would also notice their parent
+    gone, a moment later: bot/child_processes.py)."""
     stops = [pictures.shutdown]
-    thinking = sys.modules.get("bot.thinking")  # (not imported: no computer player thought)
-    if thinking is not None:
-        stops.append(thinking.shutdown)
+    for name in ("bot.thinking", "bot.physics_pool"):  # not imported: never used
+        module = sys.modules.get(name)
+        if module is not None:
+            stops.append(module.shutdown)
     await asyncio.gather(*(asyncio.to_thread(stop) for stop in stops))
 
 

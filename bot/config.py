@@ -120,6 +120,14 @@ class Settings(BaseSettings):
     """More names the playground is served under, comma-separated (a reverse proxy's public
     name): besides these, localhost and the address connected to, a request naming another
     host is refused (DNS rebinding)."""
+    ops_port: int | None = Field(default=None, ge=0, le=65535)
+    """The operator port: /healthz, /readyz and /metrics (bot/ops/health.py); unset = off."""
+    ops_host: str = "127.0.0.1"
+    owner_ids: str = ""
+    """The bot's owners, per platform: "telegram:123,discord:456" (bot/ops/owner.py)."""
+    startup_retry: float = Field(default=30.0, ge=0, le=3600)
+    """Seconds a start keeps trying a database or platform that does not answer yet, with a
+    back-off, before it gives up with one line saying what is wrong (0: no retry)."""
 
     @field_validator("telegram_bot_token", "discord_bot_token", "playground_secret",
                      "telegram_webhook_secret", mode="before")
@@ -205,6 +213,15 @@ class Settings(BaseSettings):
             raise ValueError("TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET too (any 1 to "
                              "256 of A-Z, a-z, 0-9, _ and -), which every request must carry")
         return self
+
+    @field_validator("owner_ids", mode="before")
+    @classmethod
+    def _owner_ids(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            from bot.ops.owner import parse_owner_ids
+
+            parse_owner_ids(value)  # raises ValueError saying what is wrong
+        return value
 
     @field_validator("database_path", mode="before")
     @classmethod

@@ -26,6 +26,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.loops import Loop
+from bot.ops import metrics
 from bot.storage import DueWork, Store
 from bot.storage.updates import database_unavailable
 
@@ -83,6 +84,7 @@ class Scheduler:
         return len(claimed)
 
     async def _run(self, work: DueWork) -> None:
+        metrics.SCHEDULER_LAG.observe(max(0.0, self._clock() - work.due_at))
         try:
             await self._fire(work)
             await self._finish(work)

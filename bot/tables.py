@@ -24,6 +24,7 @@ from bot.computer_seats import COMPUTER_TURN, ComputerSeats
 from bot.history import TableHistory
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.lobby import LOBBY_TIMEOUT, TableLobby
+from bot.ops import metrics
 from bot.options import BadOption, known_options, parse_options
 from bot.payloads import BadPayload, Press, decode, encode
 from bot.physics_pool import Busy, Physics
@@ -255,6 +256,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
 
     # --- presses -----------------------------------------------------------------------
 
+    @metrics.timed_press  # each press and the time to its answer, on /metrics
     async def press(self, chat: ChatRef, user: UserRef, data: str, *,
                     is_admin: AdminCheck | None = None,
                     admin_of: ChatAdminCheck | None = None,
@@ -425,6 +427,7 @@ class TableService(TableLobby, ComputerSeats, TableClocks, TableVotes, ChatSetti
         except VersionConflict:
             return self._alert(lang, "bot-error-outdated")
         self._last_events[table.id] = (version, events)
+        metrics.moved(spec.name, computer=me.is_computer)
         log.info("table %s: seat %d moved (version %d)%s", table.id, me.seat, version,
                  ", game over" if over else "")
         self._committed[table.id] = version

@@ -21,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot import child_processes
+from bot.ops import metrics
 from engine.computer import decide
 from engine.core import ComputerPlayer, Decision, GameSpec
 
@@ -33,6 +34,7 @@ _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
 
+@metrics.timed_decision  # each decision and its time, on /metrics
 async def think(spec: GameSpec, level: str, view: Mapping[str, Any], seat: int, seed: int,
                 *, in_process: bool = True) -> Decision:
     """The decision of `spec`'s computer player of `level` for `seat`, from its view."""

@@ -137,6 +137,12 @@ class TableStore(StorePart):
             "SELECT * FROM tables WHERE status IN :wanted ORDER BY id", wanted=wanted))
         return [table_row(r) for r in rows]
 
+    async def count_tables(self) -> dict[tuple[str, str], int]:
+        """How many tables there are, by game and status (for the operator's metrics)."""
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT game, status, COUNT(*) AS n FROM tables GROUP BY game, status"))
+        return {(r["game"], r["status"]): int(r["n"]) for r in rows}
+
     async def table_ids_in_chat(self, platform: str, chat_id: Id,
                                 statuses: str | Iterable[str] = ACTIVE) -> list[int]:
         """The ids of a chat's tables (every topic's) in any of `statuses`, oldest first."""

@@ -29,12 +29,14 @@ from aiogram.types import BotCommand
 from bot.config import Settings
 from bot.i18n import LANGUAGES, Translator
 from bot.loops import Loop, supervise
+from bot.ops.startup_errors import retrying
 from bot.storage.store import Store
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
 from .handlers import WORKING_AFTER, build_routers
 from .limits import OutboxLimits
 from .outbox import PLATFORM, Outbox
+from .owner import owner_router
 from .service import TableServiceLike
 from .webhook import Webhook, WebhookServer, register
 
@@ -54,7 +56,7 @@ def build_dispatcher(service: TableServiceLike, outbox: Outbox, translator: Tran
     dispatcher["translator"] = translator
     dispatcher["default_language"] = default_language
     dispatcher["working_after"] = working_after
-    dispatcher.include_routers(*build_routers(service.COMMANDS))
+    dispatcher.include_routers(owner_router(), *build_routers(service.COMMANDS))
     return dispatcher
 
 
@@ -146,7 +148,7 @@ class TelegramBot:
 
         Raises aiogram's `TelegramUnauthorizedError` if the token is refused.
         """
-        me = await self.bot.me()
+        me = await retrying("Telegram", self.bot.me)  # (not reachable yet: patience)
         self.username = username = me.username
         self.service.register_platform(
             PLATFORM,

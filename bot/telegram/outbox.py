@@ -65,6 +65,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions
 from bot.counters import Counters
 from bot.i18n import Translator
 from bot.loops import Loop
+from bot.ops import metrics
 from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
 from bot.storage.store import Claim, MessageRef, Store, StoreError
 from bot.storage.updates import database_unavailable
@@ -164,6 +165,7 @@ class Outbox:
         self.limits = limits or OutboxLimits()
         self.default_language = default_language
         self.counters = Counters()
+        metrics.watch_outbox(PLATFORM, self)  # its queue and counters on /metrics
         self._clock = clock
         self._sleep = sleep
         self._shared = store.dialect == "postgresql" if shared is None else shared
@@ -693,6 +695,7 @@ class Outbox:
                 log.warning("flood control on %s in chat %s (%s): waiting %ss", method, chat,
                             _where(what), error.retry_after)
                 delay = error.retry_after * self.limits.retry_scale
+                metrics.flood_wait(PLATFORM, delay)
                 await self._sleep(delay)
                 await self._waited(chat, delay)
             except (TelegramNetworkError, TelegramServerError) as error:
