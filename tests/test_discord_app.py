@@ -41,7 +41,7 @@ async def test_telegram_and_discord_in_one_process(
                                           stop_event=stop))
     await fake_discord.wait_connected(10)
     await fake_telegram.wait_until(lambda: fake_telegram.poll_count > 0, 10)
-
+    await fake_discord.wait_until(lambda: fake_discord.commands, 10)  # synced in the background
     record = anna.slash(channel, "newgame", game="lanterns")
     await record.wait_answered()
     await fake_discord.wait_until(lambda: channel.bot_messages, 5)
