@@ -61,8 +61,10 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     ops_runner = None
     try:
         if settings.ops_port is not None:  # before the database: /readyz says "not yet"
+            # each worker of `--workers N` has its own metrics: worker i on OPS_PORT + i
+            port = settings.ops_port + worker if settings.ops_port else 0
             try:
-                ops_runner = await serve_ops(ops, settings.ops_host, settings.ops_port)
+                ops_runner = await serve_ops(ops, settings.ops_host, port)
             except OSError as error:
                 raise StartupError(startup_errors.explain(error, settings)
                                    or f"The operator port failed: {error}") from None

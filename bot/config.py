@@ -121,7 +121,8 @@ class Settings(BaseSettings):
     name): besides these, localhost and the address connected to, a request naming another
     host is refused (DNS rebinding)."""
     ops_port: int | None = Field(default=None, ge=0, le=65535)
-    """The operator port: /healthz, /readyz and /metrics (bot/ops/health.py); unset = off."""
+    """The operator port: /healthz, /readyz and /metrics (bot/ops/health.py); unset = off.
+    With `--workers N`, worker i listens on OPS_PORT + i (each has its own metrics)."""
     ops_host: str = "127.0.0.1"
     owner_ids: str = ""
     """The bot's owners, per platform: "telegram:123,discord:456" (bot/ops/owner.py)."""
