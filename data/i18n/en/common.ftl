@@ -20,7 +20,7 @@ bot-help =
     /forgetme — in our private chat: I forget you (your results stay, anonymised).
     /help — show this message.
 bot-help-telegram-private = Your cards and your moves come to you in a private chat with me, so open it once and send /start.
-bot-help-discord-private = Your cards and your moves are shown only to you: press “My hand” on the board.
+bot-help-discord-private = Your cards and your moves are shown only to you: press “My hand” on the board. Your turn is announced by a mention in the channel; /dms on adds a direct message.
 bot-welcome = Hi! I host board games in group chats. Add me to a group and send /newgame there. During a game, your cards and your moves will come here.
 
 ## Buttons

@@ -21,7 +21,7 @@ bot-help =
     /forgetme — w naszym prywatnym czacie: zapomnę cię (wyniki zostaną, bez nazwiska).
     /help — pokaż tę wiadomość.
 bot-help-telegram-private = Twoje karty i ruchy przychodzą na prywatny czat ze mną, więc otwórz go raz i wyślij /start.
-bot-help-discord-private = Twoje karty i ruchy widzisz tylko ty: naciśnij „Moje karty” na planszy.
+bot-help-discord-private = Twoje karty i ruchy widzisz tylko ty: naciśnij „Moje karty” na planszy. O twoim ruchu powie wzmianka na kanale; /dms on doda wiadomość prywatną.
 bot-welcome = Cześć! Prowadzę gry planszowe na czatach grupowych. Dodaj mnie do grupy i wyślij tam /newgame. W trakcie gry będą tu przychodzić twoje karty i ruchy.
 
 ## Przyciski
