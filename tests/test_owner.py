@@ -19,7 +19,7 @@ from bot.storage.store import Status
 from tests.fake_telegram import FakeTelegramServer
 from tests.telegram_e2e_helpers import TR, World, button_data, content, lobby
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -135,3 +135,51 @@ async def test_strangers_and_groups_get_nothing(world: World, fake_telegram: Fak
     # no owners at all: the commands exist for nobody
     owner.configure(None)
     assert await world.send(boss, None, "/botstatus") == []
+
+
+# --- Discord: the owner's DM to the bot, through discord.py against the fake Discord -----
+
+
+@pytest_asyncio.fixture
+async def discord_world(fake_discord, tmp_path: Path):
+    from tests.discord_e2e_helpers import World as DiscordWorld
+
+    w = DiscordWorld(fake_discord, tmp_path / "discord.sqlite3")
+    await w.start()
+    yield w
+    await w.stop()
+
+
+async def test_discord_owner_asks_in_dms_and_strangers_get_nothing(
+        discord_world, fake_discord, desk_cleanup: None) -> None:
+    server = fake_discord
+    boss = server.user("Olga", locale="en-US")
+    host, guest, stranger = server.user("Hugo"), server.user("Gina"), server.user("Sam")
+    guild = server.guild("Game night", owner=host, members=[host, guest, stranger])
+    channel = server.text_channel(guild, "games")
+    owner.configure(OwnerDesk({"discord": frozenset({str(boss.id)})},
+                              discord_world.bot.service))
+    table_id = await discord_world.open_table(channel, host, [guest])
+
+    async def answers(user, text: str, count: int) -> list[str]:
+        user.send(None, text)
+        await server.wait_until(lambda: len(user.dm_channel.bot_messages) >= count,
+                                timeout=20, message="the bot's answer in the DM")
+        return [m.content for m in user.dm_channel.bot_messages]
+
+    status = (await answers(boss, "/botstatus", 1))[-1]
+    assert status.startswith("Bot status") and "Tables: 1 waiting to start, 0 being played" \
+        in status
+    done = (await answers(boss, f"!closetable {table_id}", 2))[-1]
+    assert done == TR.t("en", "owner-close-done", id=table_id, game=TR.t("en", "game-lanterns"),
+                        chat=(await discord_world.store.get_table(table_id)).title or "—")
+    closed = await discord_world.store.get_table(table_id)
+    assert closed is not None and closed.status == Status.CANCELLED
+
+    # a stranger's DM: nothing, as for any other DM
+    stranger.send(None, "/botstatus")
+    await answers(boss, "/botstatus", 3)  # (answered after the stranger's was taken)
+    assert stranger.dm_channel.bot_messages == []
+    # nor in the slash commands
+    listed = {c["name"] for c in server.commands}
+    assert "newgame" in listed and not listed & {"botstatus", "closetable"}

@@ -44,6 +44,7 @@ from .dms import Sleep, TurnDms
 from .handlers import Interactions
 from .items import DYNAMIC_ITEMS
 from .outbox import PLATFORM, Outbox
+from .owner import answer_owner
 from .pacing import RATE, GlobalPacer
 from .panels import PanelTokens
 from .service import TableServiceLike
@@ -54,8 +55,9 @@ log = logging.getLogger(__name__)
 
 MAX_WAIT = 30.0
 """The longest rate-limit wait discord.py sits out (its smallest allowed setting)."""
-INTENTS = discord.Intents(guilds=True)
-"""Channels and threads; nothing privileged (no members, presences or message content)."""
+INTENTS = discord.Intents(guilds=True, dm_messages=True)
+"""Channels and threads, and the bot's DMs (the owner's commands, bot/discord/owner.py);
+nothing privileged (no members, presences or message content in guilds)."""
 
 
 def _quiet_discord_logs() -> None:
@@ -93,6 +95,7 @@ class DiscordBot(discord.Client):
         self.service = service
         self.store = store
         self.translator = translator
+        self.default_language = default_language
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.error(self._command_error)
@@ -136,6 +139,9 @@ class DiscordBot(discord.Client):
         # discord.py reconnects by itself; meanwhile no interaction can come
         if not self.is_closed():
             self.gateway.failed(ConnectionError("the gateway connection dropped"))
+
+    async def on_message(self, message: discord.Message) -> None:
+        await answer_owner(message, self.default_language)  # (all other messages: nothing)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.interactions.watch(interaction)
