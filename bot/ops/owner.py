@@ -2,8 +2,9 @@
 
 OWNER_IDS names the owners per platform ("telegram:123,discord:456": a person's id there;
 several per platform, comma-separated). To anyone else the commands do not exist: the
-adapters match them only for an owner in a private chat, so a stranger's `/botstatus` is
-met exactly as any unknown command (Telegram: no answer), and they are in no command list.
+adapters match them only for an owner in a private chat on Telegram (bot/telegram/owner.py)
+or a DM to the bot on Discord (bot/discord/owner.py), so a stranger's `/botstatus` is met
+exactly as any unknown command or DM (no answer), and they are in no command list.
 
 `/botstatus`: uptime, version, the open tables (waiting to start, being played), the
 outboxes' queues, the ERROR lines of the last hour. `/closetable ID`: the table of that id
