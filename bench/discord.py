@@ -14,7 +14,12 @@ token; interaction answers are exempt) and the per-channel buckets (`DISCORD_ROU
 the requests the bot made with its token: the most in any one second (at most 50, or Discord
 answers global 429s), the mean, and the 429s it got.
 
-    python -m bench.discord [--tables 50] [--seconds 20] [--rate 10] [--lift-limits]
+With `--dms F` a fraction F of the players asked for turn reminders by direct message
+(/dms on; none do by default, as in the bot): the DMs keep to their own pace (one channel
+opened every 10 s, one DM every 2 s, bot/discord/dms.py) on top of the rest, and the
+benchmark reports them (sent, dropped for being too late, the fake's 403 40003s).
+
+    python -m bench.discord [--tables 50] [--seconds 20] [--rate 10] [--dms 0.5] [--lift-limits]
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.figures import ms, p95
+from bot.discord.dms import MAX_DELAY
 from tests.discord_e2e_helpers import Choice, World, button, choices, choose, lobby, notes, panel
 from tests.fake_discord import (
     DISCORD_ROUTE_LIMITS,
@@ -169,10 +175,12 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
     coalesced = outbox.counters.coalesced["board"]
     start = time.monotonic()
     deadline = start + seconds
+    dms = world.bot.client.dms
+    dm_counts = dms.counts.copy()
     await asyncio.gather(*(drive(server, t, figures, deadline, random.Random(seed + i), think)
                            for i, t in enumerate(tables)))
     elapsed = time.monotonic() - start
-    await world.settle()
+    await world.bot.settle(MAX_DELAY + 30)  # reminders waiting for their place included
     times = [r.response_time for r in figures.records if r.response_time is not None]
     late = sum(1 for r in figures.records if r.response_time is None or r.response_time > LATE)
     live = sum(1 for t in tables if not _finished(t))
@@ -192,6 +200,11 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
           f"in any second (Discord allows 50), {len(calls) / elapsed:.1f}/s on average; "
           f"429s: {global_429} global, {len(limited) - global_429} per route; "
           f"board edits coalesced: {outbox.counters.coalesced['board'] - coalesced}")
+    done = dms.counts - dm_counts
+    print(f"  turn DMs: {done['sent']} sent, {done['dropped']} dropped (later than "
+          f"{MAX_DELAY:.0f} s), {done['stale']} not sent (the turn had moved on), "
+          f"{done['slowed']} slowed, {done['failed']} failed; DM channels "
+          f"opened {done['opened']}; 403 40003 from Discord: {server.dm_refusals}")
 
 
 def places(server: FakeDiscordServer, count: int) -> list[Table]:
@@ -204,7 +217,8 @@ def places(server: FakeDiscordServer, count: int) -> list[Table]:
     return found
 
 
-async def run(tables: int, seconds: float, rate: float, lift_limits: bool) -> None:
+async def run(tables: int, seconds: float, rate: float, lift_limits: bool,
+              dms: float = 0.0) -> None:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice: fine here
     # real time: discord.py sits out its waits for the buckets as it would on Discord
@@ -216,10 +230,19 @@ async def run(tables: int, seconds: float, rate: float, lift_limits: bool) -> No
             opened = places(server, tables)
             world = World(server, Path(folder) / "b.db")
             await world.start()
+            client = world.bot.client
+            for pace in (client.dms.opening, client.dms.sending):
+                pace.sleep = asyncio.sleep  # real time here, as on Discord
             if lift_limits:
                 world.bot.client.outbox.pacer.rate = 1_000_000
             try:
                 await open_tables(world, opened)
+                # after the opening, whose every step is waited for until all is delivered
+                asking = [u for t in opened for u in t.users][::round(1 / dms)] if dms else []
+                for user in asking:
+                    await world.store.set_turn_dms(str(user.id), True)
+                if asking:
+                    print(f"{len(asking)} of {4 * tables} players asked for turn DMs")
                 await load(world, opened, seconds, None, 0)
                 await load(world, opened, seconds, rate, 10_000)
             finally:
@@ -232,11 +255,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--rate", type=float, default=10,
                         help="interactions a second offered in all, for the latency figures")
+    parser.add_argument("--dms", type=float, default=0.0,
+                        help="the fraction of players who asked for turn reminders by DM")
     parser.add_argument("--lift-limits", action="store_true",
                         help="no rate limits at all (the fake's and the bot's own pacing "
                              "lifted), to compare")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.tables, args.seconds, args.rate, args.lift_limits))
+    asyncio.run(run(args.tables, args.seconds, args.rate, args.lift_limits, args.dms))
 
 
 if __name__ == "__main__":

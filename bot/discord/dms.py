@@ -11,7 +11,8 @@ quarantines bots that mass-DM. So:
 * Their DM channel is opened once and its id stored; later DMs go straight to it.
 * Opening a channel and sending a DM each keep to a pace of their own for the whole
   process (`OPEN_EVERY`, `SEND_EVERY`), well under what Discord tolerates; a reminder that
-  would wait longer than `MAX_DELAY` for its turn is dropped (the mention still rang).
+  would wait longer than `MAX_DELAY` for its place is dropped (the mention still rang), and
+  one whose turn moved on while it waited is not sent.
 * Only 403 code 50007 ("Cannot send messages to this user") means the player refuses DMs
   (recorded, none tried for `REFUSED_FOR`). Any other 403 (40003: opening DMs too fast) and
   a long 429 are Discord asking the bot to slow down: no DM at all for `BACK_OFF` seconds,
@@ -66,7 +67,7 @@ class Pace:
     def __init__(self, every: float, clock: Callable[[], float], sleep: Sleep) -> None:
         self.every = every
         self._clock = clock
-        self._sleep = sleep
+        self.sleep = sleep
         self._next = 0.0
 
     def delay(self) -> float:
@@ -78,7 +79,7 @@ class Pace:
         at = max(self._next, now)
         self._next = at + self.every  # the place is taken before waiting: FIFO, no lock
         if at > now:
-            await self._sleep(at - now)
+            await self.sleep(at - now)
 
 
 @dataclass(frozen=True)
@@ -113,30 +114,35 @@ class TurnDms:
         return [u for u in user_ids if (c := choices.get(u)) is not None and c.wanted
                 and (c.refused_at is None or now - c.refused_at >= REFUSED_FOR)]
 
-    async def send(self, reminders: list[Reminder]) -> dict[str, str]:
+    async def send(self, reminders: list[Reminder],
+                   still_due: Callable[[], Awaitable[bool]] | None = None) -> dict[str, str]:
         """Send each reminder in turn; returns what became of each (by user): "sent",
-        "refused" (50007: the player's settings), "slowed", "dropped" or "failed"."""
+        "refused" (50007: the player's settings), "slowed", "dropped", "stale" (`still_due()`
+        said the turn moved on while it waited for its place) or "failed"."""
         outcomes: dict[str, str] = {}
         if not reminders:
             return outcomes
         choices = await self.store.dm_choices([r.user_id for r in reminders])
+        deadline = self._clock() + MAX_DELAY
         for reminder in reminders:
             choice = choices.get(reminder.user_id)
             channel = choice.channel_id if choice is not None else None
-            outcome = outcomes[reminder.user_id] = await self._send_one(reminder, channel)
+            outcome = outcomes[reminder.user_id] = await self._send_one(
+                reminder, channel, deadline, still_due)
             self.counts[outcome] += 1
         return outcomes
 
-    async def _send_one(self, reminder: Reminder, channel: str | None) -> str:
-        if self._clock() < self.quiet_until:
-            return "dropped"
+    def _late(self, pace: Pace, deadline: float) -> bool:
+        return self._clock() + pace.delay() > deadline or self._clock() < self.quiet_until
+
+    async def _send_one(self, reminder: Reminder, channel: str | None, deadline: float,
+                        still_due: Callable[[], Awaitable[bool]] | None) -> str:
         user = reminder.user_id
         for _ in range(2):  # a second time only when the stored channel is gone
-            if self.sending.delay() + (self.opening.delay() if channel is None else 0) \
-                    > MAX_DELAY:
-                return "dropped"
             try:
                 if channel is None:
+                    if self._late(self.opening, deadline):
+                        return "dropped"
                     await self.opening.take()
                     if self._clock() < self.quiet_until:
                         return "dropped"
@@ -144,16 +150,20 @@ class TurnDms:
                     channel = str((await self.client.create_dm(discord.Object(id=int(user)))).id)
                     self.counts["opened"] += 1
                     await self.store.set_dm_channel(user, channel)
+                if self._late(self.sending, deadline):
+                    return "dropped"
                 await self.sending.take()
                 if self._clock() < self.quiet_until:
                     return "dropped"
+                if still_due is not None and not await still_due():
+                    return "stale"
                 target = self.client.get_partial_messageable(
                     int(channel), type=discord.ChannelType.private)
                 await target.send(reminder.text, allowed_mentions=discord.AllowedMentions.none())
                 return "sent"
             except discord.Forbidden as error:
                 if error.code == CANNOT_DM:
-                    log.info("user %s takes no direct messages from the bot", user)
+                    log.info("Discord: a player takes no direct messages from the bot (50007)")
                     await self.store.set_dm_refused(user, self._clock())
                     return "refused"
                 self._slow_down(BACK_OFF, f"403 code {error.code}")

@@ -665,7 +665,11 @@ class Outbox:
             lang = seat.language or table.language
             text = self.translator.t(lang, "bot-your-turn-in-chat", chat=table.title)
             reminders.append(Reminder(user, text + ("\n" + link if link else "")))
-        for user, outcome in (await self.dms.send(reminders)).items():
+        async def still_due() -> bool:  # the ping is still the table's latest
+            ref = await self._ref(place)
+            return ref is not None and ref.message_id == str(ping_id)
+
+        for user, outcome in (await self.dms.send(reminders, still_due)).items():
             if outcome == "sent":
                 self.counters.sends["dm"] += 1
             elif outcome == "refused":  # 50007 alone: the player's own settings
