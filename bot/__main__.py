@@ -20,12 +20,19 @@ import os
 import socket
 import sys
 
-from bot.app import run
 from bot.config import ConfigError, Settings, load_settings, missing_for_run
 from bot.i18n import TranslationError, Translator
 from bot.ops.startup_errors import StartupError, explain
 
 log = logging.getLogger("bot")
+
+
+async def run(settings: Settings, **options: object) -> int | None:
+    """`bot.app.run`, imported only when this process runs the bot: the `--workers`
+    supervisor never does, and stays small (no aiogram, discord.py, Pillow or engines)."""
+    from bot.app import run as run_bot
+
+    return await run_bot(settings, **options)  # type: ignore[arg-type]
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from bot.config import Settings
+from bot.listening import listening_socket
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +62,6 @@ def problems(settings: Settings, workers: int) -> list[str]:
 
 def supervise(settings: Settings, workers: int) -> int:
     """Run `workers` worker processes until SIGTERM/SIGINT; the exit status."""
-    from bot.telegram.webhook import listening_socket
-
     sock = listening_socket(settings.telegram_webhook_host, settings.telegram_webhook_port)
     fd = sock.fileno()
     stopping: list[int] = []

@@ -264,11 +264,3 @@ async def register(bot: Bot, webhook: Webhook, allowed_updates: list[str]) -> No
     """Tell Telegram where to send updates (idempotent: the primary does it at each start)."""
     await bot.set_webhook(webhook.url, secret_token=webhook.secret,
                           allowed_updates=allowed_updates, drop_pending_updates=False)
-
-
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The socket the supervisor binds once and every worker accepts from."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.create_server((host, port), family=family, backlog=1024)
-    sock.set_inheritable(True)
-    return sock
