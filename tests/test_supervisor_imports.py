@@ -30,6 +30,8 @@ sock.close()
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 
+LOADED = "import json, sys, bot.__main__; print(json.dumps(sorted(sys.modules)))"
+
 
 def test_the_supervisor_imports_nothing_heavy(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", SUPERVISOR], cwd=tmp_path, env={
@@ -44,8 +46,7 @@ def test_the_bot_itself_is_imported_only_to_run_it(tmp_path: Path) -> None:
     """`python -m bot`'s module imports the bot (bot.app and with it aiogram and the games)
     only when it runs one, so the same command line can start a small supervisor."""
     done = subprocess.run(
-        [sys.executable, "-c", "import json, sys, bot.__main__; "
-         "print(json.dumps(sorted(sys.modules)))"], cwd=tmp_path,
+        [sys.executable, "-c", LOADED], cwd=tmp_path,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, capture_output=True,
         text=True, timeout=60, check=True)
     loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
