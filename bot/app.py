@@ -23,7 +23,7 @@ import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from bot import pictures
+from bot import pictures, thinking
 from bot.config import Settings
 from bot.i18n import Translator
 from bot.ops import startup_errors
@@ -50,6 +50,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
 
     translator = Translator.load()
     pictures.configure(settings.drawing_processes)
+    thinking.configure(settings.computer_processes)
     telegram_refused: tuple[type[BaseException], ...] = ()
     discord_refused: tuple[type[BaseException], ...] = ()
     stop = stop_event or asyncio.Event()

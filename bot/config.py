@@ -110,6 +110,9 @@ class Settings(BaseSettings):
     """Minutes a lobby may wait for Start before it closes itself."""
     drawing_processes: int = Field(default=1, ge=0, le=64)
     """Processes that draw pictures, per bot process (0: drawn in its own threads)."""
+    computer_processes: int = Field(default=1, ge=0, le=64)
+    """Processes computer players think in, per bot process, started at the first decision
+    (0: in its own threads, which stalls other tables while one thinks)."""
     playground: bool | None = None
     """Serve the web playground (bot/web); unset = only when no platform token is set."""
     playground_host: str = "127.0.0.1"

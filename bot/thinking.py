@@ -4,7 +4,9 @@ A search holds Python's GIL for up to its whole budget (a second), so in the bot
 process it would stall every other table's presses; a worker process thinks instead, and is
 sent only the seat's view as JSON (never the state). A decision that does not come back in
 time, or a worker that died, falls back to the game's easy level, thought in a thread: a
-table is never left waiting on a lost worker. The worker ends with the bot process however
+table is never left waiting on a lost worker. The pool has `COMPUTER_PROCESSES` processes
+(one by default), started at the first decision, not with the bot: a bot whose tables
+have no computer players never pays for it. The worker ends with the bot process however
 it ends (bot/child_processes.py), and `shutdown` stops it on the way out.
 """
 
@@ -30,8 +32,22 @@ log = logging.getLogger(__name__)
 GRACE = 5.0
 """Seconds past a level's budget before its decision is given up on."""
 
+DEFAULT_PROCESSES = 1
+"""Thinking processes when `configure` is not called (the setting's default)."""
+
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_processes = DEFAULT_PROCESSES
+
+
+def configure(processes: int) -> None:
+    """How many processes computer players think in (`COMPUTER_PROCESSES`; 0: in the bot's
+    own threads, for a small server without computer players to speak of); takes effect
+    when the pool is next started, at the first decision."""
+    global _processes
+    if processes < 0:
+        raise ValueError("processes must be 0 or more")
+    _processes = processes
 
 
 @metrics.timed_decision  # each decision and its time, on /metrics
@@ -40,7 +56,7 @@ async def think(spec: GameSpec, level: str, view: Mapping[str, Any], seat: int, 
     """The decision of `spec`'s computer player of `level` for `seat`, from its view."""
     player = spec.computer[level]
     plain = json.loads(json.dumps(view))  # exactly what a worker receives
-    if in_process:
+    if in_process and _processes > 0:
         try:
             future = _worker_pool().submit(decide, player.choose, plain, seat, seed,
                                            player.budget)
@@ -62,7 +78,7 @@ def _worker_pool() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = child_processes.pool(1)
+            _pool = child_processes.pool(_processes)
             atexit.register(shutdown)  # a process that ends normally without `shutdown`
         return _pool
 
