@@ -12,14 +12,16 @@ process however it ends (bot/child_processes.py), and `shutdown` stops them on t
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import logging
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from functools import lru_cache
 from typing import Any
+
+from cachetools import LRUCache, cached
 
 from bot import child_processes
 
@@ -27,6 +29,14 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PROCESSES = 1
 """Drawing processes when `configure` is not called (the setting's default)."""
+
+KEPT_BYTES = 16 * 1024 * 1024
+"""How much the recent pictures may take: a bound in bytes, not a count, since an animation
+weighs as much as dozens of boards (a count of 256 could hold anything up to hundreds of MB).
+Kept by a digest of what they show, not the view's JSON itself (kilobytes of its own). 16 MiB
+is some hundreds of boards and menus: what the busiest tables go back to (Back, a menu step
+that leaves the picture as it was, a restart). Library: cachetools' LRU cache, which weighs
+its entries; functools.lru_cache can only count them."""
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -75,7 +85,18 @@ def _key(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
     return json.dumps([game, kind, view, list(names), focus], sort_keys=True, ensure_ascii=False)
 
 
-@lru_cache(maxsize=256)
+def _weight(drawn: bytes | None) -> int:
+    """An entry's bytes: the picture, and about what its digest key and the cache's
+    bookkeeping take (the key kept is a digest: a view's JSON can be kilobytes itself)."""
+    return 256 + len(drawn or b"")
+
+
+def _digest(key: str) -> bytes:
+    return hashlib.blake2b(key.encode(), digest_size=20).digest()
+
+
+@cached(LRUCache(maxsize=KEPT_BYTES, getsizeof=_weight), key=_digest, lock=threading.Lock(),
+        info=True)
 def _remembered(key: str) -> bytes | None:
     pool = _worker_pool()
     if pool is None:
