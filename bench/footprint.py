@@ -3,7 +3,8 @@
 Each figure is the resident set (VmRSS from /proc) of the bot's process and of every process
 under it (the drawing pool, the computer players' and the physics pool, multiprocessing's
 resource tracker), each listed and summed; shared pages are counted in each, as `ps` and
-the OOM killer see them.
+the OOM killer see them. The proportional set (PSS: each shared page divided among its
+sharers) is summed too, which is what the processes take together.
 
 * idle: the playground alone (`python -m bot`, no token, a fresh SQLite database), and the
   time from its spawn until it answers (`/readyz` on the operator port when `--ops` is given);
@@ -51,6 +52,16 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _pss_kib(pid: int) -> int:
+    """Proportional set: shared pages divided among the processes sharing them (the
+    libraries the pool processes load too), so that the sum over processes is fair."""
+    with suppress(OSError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    return 0
+
+
 def _children(pid: int) -> list[int]:
     found: list[int] = []
     with suppress(OSError):
@@ -86,22 +97,26 @@ def _label(pid: int) -> str:
     return "?"
 
 
-def tree(pid: int) -> list[tuple[int, str, float]]:
-    """(pid, what, MiB) for `pid` and every process under it."""
+Row = tuple[int, str, float, float]  # pid, what, RSS MiB, PSS MiB
+
+
+def tree(pid: int) -> list[Row]:
+    """A row for `pid` and for every process under it."""
     rows, queue = [], [pid]
     while queue:
         current = queue.pop(0)
         with suppress(OSError):
             rows.append((current, "main" if current == pid else _label(current),
-                         _rss_kib(current) / 1024))
+                         _rss_kib(current) / 1024, _pss_kib(current) / 1024))
             queue += _children(current)
     return rows
 
 
-def say(what: str, rows: list[tuple[int, str, float]]) -> float:
-    total = sum(mib for _, _, mib in rows)
-    parts = ", ".join(f"{label} {mib:.0f}" for _, label, mib in rows)
-    print(f"{what}: {total:.0f} MiB in {len(rows)} process(es) ({parts})", flush=True)
+def say(what: str, rows: list[Row]) -> float:
+    total = sum(row[2] for row in rows)
+    parts = ", ".join(f"{label} {rss:.0f}" for _, label, rss, _ in rows)
+    print(f"{what}: RSS {total:.0f} MiB in {len(rows)} process(es) ({parts}); "
+          f"PSS {sum(row[3] for row in rows):.0f} MiB", flush=True)
     return total
 
 
