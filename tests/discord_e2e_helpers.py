@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord import DiscordBot
+from bot.discord.commands import as_client_shows, client_names
 from bot.discord.render import BUTTON_TEMPLATE, SELECT_TEMPLATE, escape
 from bot.i18n import Translator
 from bot.payloads import BadPayload, Press, decode
@@ -339,6 +340,12 @@ class World(BotWorld[FakeDiscordServer]):
                 return
             await self.step(channel, table_id, players, rng)
         raise AssertionError("the game did not end")
+
+
+def as_shown(user: FakeUser, text: str) -> str:
+    """`text` with its commands named as `user`'s client shows them (bot/discord/commands.py)."""
+    names = client_names(TR, (*TableService.COMMANDS, "dms"))
+    return as_client_shows(text, names.get(lang_of(user), {}))
 
 
 def lang_of(user: FakeUser) -> str:

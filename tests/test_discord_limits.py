@@ -21,6 +21,7 @@ from bot.table_posts import events_from_json
 from bot.table_screens import players_of
 from engine.registry import GAMES
 from tests.discord_e2e_helpers import (
+    as_shown,
     TR,
     World,
     board,
@@ -91,7 +92,7 @@ async def test_newgame_where_the_lobby_cannot_be_posted_opens_nothing(
     locked = server.thread(channel, "locked", owner=anna, members=[bob])
     locked.locked = True
     record = await world.slash(anna, locked, "newgame", game="lanterns")
-    assert notes(record) == [TR.t(lang_of(anna), "dc-cannot-post-here")]
+    assert notes(record) == [as_shown(anna, TR.t(lang_of(anna), "dc-cannot-post-here"))]
     assert await world.store.active_table("discord", str(channel.id), str(locked.id)) is None
     assert server.calls_of("send_message", channel=locked, ok=True) == []
 
@@ -330,7 +331,7 @@ async def test_long_rules_come_whole_in_several_messages(
     channel, (anna, bob) = place(server)
     for user in (anna, bob):
         lang = lang_of(user)
-        whole = escape(rules_text(TR, lang, GAMES["rafter"]))
+        whole = as_shown(user, escape(rules_text(TR, lang, GAMES["rafter"])))
         assert len(whole) > CONTENT_LIMIT  # the point of the test
         parts = notes(await world.slash(user, channel, "rules", game="rafter"))
         assert len(parts) >= 2 and all(len(p) <= CONTENT_LIMIT for p in parts)
