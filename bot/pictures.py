@@ -12,9 +12,11 @@ process however it ends (bot/child_processes.py), and `shutdown` stops them on t
 from __future__ import annotations
 
 import atexit
+import ctypes
 import hashlib
 import json
 import logging
+import multiprocessing
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -117,11 +119,35 @@ def draw(key: str) -> bytes | None:
 
     game, kind, view, names, focus = json.loads(key)
     renderer = RENDERERS[game]
-    if kind == "panel":
-        return renderer.panel_png(view, names=names, focus=focus)
-    if kind == "animation":
-        return renderer.animation_gif(view, names=names)
-    return getattr(renderer, f"{kind}_png")(view, names=names)
+    try:
+        if kind == "panel":
+            return renderer.panel_png(view, names=names, focus=focus)
+        if kind == "animation":
+            return renderer.animation_gif(view, names=names)
+        return getattr(renderer, f"{kind}_png")(view, names=names)
+    finally:
+        if multiprocessing.parent_process() is not None:  # in a drawing process
+            _give_back_memory()
+
+
+def _give_back_memory() -> None:
+    """Hand the heap's free pages back to the system after a drawing. A picture's canvases
+    and layers are freed when it is drawn, but glibc keeps the pages for later, so a drawing
+    process grew with every size of picture it had drawn (bench.footprint: some 30 MB of a
+    drawing process are free pages this gives back). A millisecond or so against ~15 ms of
+    drawing; nothing where the C library is not glibc."""
+    if _malloc_trim is not None:
+        _malloc_trim(0)
+
+
+def _find_malloc_trim() -> Any:
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_malloc_trim = _find_malloc_trim()
 
 
 def _discard_pool(broken: ProcessPoolExecutor) -> None:
