@@ -128,6 +128,10 @@ class FakeService:
         self.calls.append(("recover_downtime",))
         return 0.0
 
+    async def serving(self) -> float:
+        self.calls.append(("serving",))
+        return 0.0
+
 
 def screen(text: str, image: bytes | None = None, *buttons: tuple[str, str]) -> Screen:
     """A one-line screen; `buttons` are (label, data) pairs in one row."""

@@ -7,7 +7,7 @@ owner-status =
     Очередь отправки: { $queue }
     Ошибок за последний час: { $errors }
 owner-uptime = { $days } д { $hours } ч { $minutes } мин
-owner-close-usage = Отправьте /closetable и номер стола, например /closetable 42.
+owner-close-usage = Отправь /closetable и номер стола, например /closetable 42.
 owner-close-none = Стола { $id } нет.
 owner-close-over = Стол { $id } уже закрыт.
 owner-close-done = Стол { $id } ({ $game } в «{ $chat }») закрыт.
