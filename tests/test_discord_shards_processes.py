@@ -139,6 +139,7 @@ class Guild:
 
     async def open_and_start(self) -> None:
         user, channel = self.player, self.channel
+        await self.act(user.slash(channel, "dms", choice="on"))  # turn reminders by DM, asked
         await self.act(user.slash(channel, "newgame", game="lanterns"))
         [(self.table_id,)] = await sql(self.url, "SELECT id FROM tables WHERE chat_id = $1",
                                        str(channel.id))
@@ -247,8 +248,11 @@ async def test_two_processes_on_two_shards_share_the_tables(database_url: str,
             assert any(by_first(c) and c.name == "edit_message"
                        and c.message is board(second.channel) for c in server.calls[mark:])
             # its turn message links to the ping, though the guild is not in its cache
-            [dm] = [c for c in server.calls[mark:] if c.name == "send_message" and by_first(c)
-                    and c.message is not None and c.message.channel.is_dm]
+            def dms() -> list[ApiCall]:  # DMs keep a pace of their own (bot/discord/dms.py)
+                return [c for c in server.calls[mark:] if c.name == "send_message"
+                        and by_first(c) and c.message is not None and c.message.channel.is_dm]
+
+            [dm] = await server.wait_until(dms, WAIT, message="the turn DM")
             assert dm.message is not None and dm.message.channel is second.player.dm_channel
             assert (f"https://discord.com/channels/{second.channel.guild.id}/"
                     f"{second.channel.id}/{ping.message.id}") in dm.message.content
