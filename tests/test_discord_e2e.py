@@ -23,6 +23,7 @@ from engine.registry import GAMES
 from tests.discord_e2e_helpers import (
     TR,
     World,
+    as_shown,
     board,
     button,
     channel_snapshot,
@@ -388,7 +389,7 @@ async def test_commands_answer_ephemerally_in_the_readers_language(
     record = await world.slash(anna, channel, "help")
     [text] = notes(record)
     assert text.startswith(TR.t("ru", "bot-help").splitlines()[0])
-    assert TR.t("ru", "bot-help-discord-private") in text and record.ephemeral
+    assert as_shown(anna, TR.t("ru", "bot-help-discord-private")) in text and record.ephemeral
     record = await world.slash(bob, channel, "rules", game="lanterns")
     assert notes(record)[0].startswith(TR.t("en", "lanterns-rules").splitlines()[0][:20])
     # /language: a picker; a choice by an admin sets the channel's language
