@@ -2,6 +2,7 @@
 
 from bench import (
     discord,
+    footprint,
     hanabi,
     lanterns,
     lighthouse,
@@ -18,6 +19,6 @@ if __name__ == "__main__":
                         ("Rafter Five physics", rafter), ("Rafter Five pictures", rafter_render),
                         ("Replay animations", replay), ("Telegram", telegram),
                         ("Discord", discord), ("Playground", playground),
-                        ("Scheduler", scheduler)):
+                        ("Scheduler", scheduler), ("Footprint", footprint)):
         print(f"== {name}", flush=True)
         bench.main([])
