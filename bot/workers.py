@@ -15,6 +15,11 @@ all, since its successors would fail the same way. SIGTERM or SIGINT stops every
 cleanly (each finishes its requests and delivers its queued messages) before the supervisor
 exits. Workers share the database, so this needs PostgreSQL (`DATABASE_URL`): SQLite would
 serialise them all on its one file lock.
+
+The supervisor itself imports nothing heavy (the socket comes from bot/listening.py; aiogram,
+the games and Pillow are the workers' business), so it is some 50 MB rather than 220, and
+starts its workers within a second (tests/test_supervisor_imports.py). Only when a worker
+dies does it open the database, to release that worker's claims.
 """
 
 from __future__ import annotations
