@@ -21,9 +21,9 @@ from bot.table_posts import events_from_json
 from bot.table_screens import players_of
 from engine.registry import GAMES
 from tests.discord_e2e_helpers import (
-    as_shown,
     TR,
     World,
+    as_shown,
     board,
     button,
     choices,

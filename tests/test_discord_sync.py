@@ -82,9 +82,9 @@ async def test_a_sync_refused_for_minutes_does_not_stop_the_start_and_happens_la
     channel = server.text_channel(guild, "games")
     # four other deployments (fresh databases) have just synced: the fifth sync is refused
     for n in range(4):
-        async with Store.open(tmp_path / f"other{n}.sqlite3") as other:
-            async with run_client(server, make_bot(server, other)):
-                pass
+        async with Store.open(tmp_path / f"other{n}.sqlite3") as other, \
+                run_client(server, make_bot(server, other)):
+            pass
     assert [c.status for c in server.calls_of(SYNC)] == [200] * 4
     started = server.clock.time()
     async with Store.open(tmp_path / "db.sqlite3") as store:
