@@ -9,7 +9,6 @@ from .rows import Id, PendingJoin, Status
 from .sql import StorePart, Tx
 from .tables import require_table
 
-
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a token can be (Telegram's alphabet of start payloads): anything else a person types
 after /start is no token, and is not sent to the database (PostgreSQL refuses a NUL)."""
