@@ -34,16 +34,6 @@ from bot.storage.store import Store
 log = logging.getLogger(__name__)
 
 
-def _import_platforms(settings: Settings) -> None:
-    """Import the adapters of the platforms that have a token (their modules' own cost)."""
-    import importlib
-
-    for module, wanted in (("bot.telegram", settings.has_telegram),
-                           ("bot.discord", settings.has_discord)):
-        if wanted:
-            importlib.import_module(module)
-
-
 async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
               worker: int = 0, restarted: bool = False, sock: socket.socket | None = None
               ) -> int:
@@ -79,12 +69,8 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             except OSError as error:
                 raise StartupError(startup_errors.explain(error, settings)
                                    or f"The operator port failed: {error}") from None
-        # aiogram takes seconds to import (its ~300 models are built then): done on a thread
-        # while the database opens and migrates (or waits for another worker's migration)
-        platforms = asyncio.create_task(asyncio.to_thread(_import_platforms, settings))
         async with await retrying("the database", lambda: Store.open(
                 settings.database, label=f"worker {worker}"), settings) as store:
-            await platforms
             ops.store = store
             service = TableService(store, translator,
                                    default_language=settings.default_language,

@@ -14,6 +14,7 @@ from engine.registry import GAMES
 
 @pytest.fixture
 def sized():
+    thinking.shutdown()  # a pool an earlier test of this process started
     yield thinking.configure
     thinking.shutdown()
     thinking.configure(thinking.DEFAULT_PROCESSES)
@@ -34,7 +35,6 @@ async def test_zero_processes_think_in_a_thread_and_start_no_pool(sized) -> None
 
 
 async def test_the_pool_starts_at_the_first_decision_with_its_size(sized) -> None:
-    thinking.shutdown()
     sized(2)
     assert thinking._pool is None  # configured, not started
     spec, view, seat = _turn()
