@@ -1,4 +1,4 @@
-"""The bot's data files, installed as the package `gamehost_data` (pyproject.toml maps this
+"""The bot's data files, installed as the package `gamehost_data` (setup.py maps this
 `data/` folder to it), so a plain `pip install .` ships them beside the code:
 
 * `i18n/<lang>/*.ftl`: every text a person reads (bot/i18n.py);
