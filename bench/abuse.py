@@ -26,7 +26,6 @@ import asyncio
 import os
 import random
 import resource
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -41,23 +40,18 @@ from typing import Any
 
 from aiohttp import ClientError, ClientSession, ClientTimeout, CookieJar, TCPConnector
 
+from bench import spawned
 from bench.figures import p95
+from bench.spawned import HOST, free_port, table_of
 from bot.payloads import Press, decode, encode
 from engine.core import RuleViolation
 
-HOST = "127.0.0.1"
 PERSON = "127.0.0.2"
 ATTACKER = "127.0.0.3"
 """The attacker's address: each attack is made from one of its own (127.0.0.3, .4, ...), so
 that no attack inherits the limits an earlier one ran into."""
 ROOT = Path(__file__).resolve().parents[1]
 RISK_TABLES = 8
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
 
 
 def session(address: str, *, limit: int = 100) -> ClientSession:
@@ -102,13 +96,7 @@ class Server:
         raise RuntimeError(f"the playground never answered: see {self.log}")
 
     def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        spawned.stop(self.process)
 
     def log_size(self) -> int:
         return self.log.stat().st_size
@@ -188,7 +176,7 @@ class Person:
         while True:
             _, event, _ = await self.stream.until(
                 lambda e: e.get("role") == "panel" and e.get("player") == self.me)
-            if decode_table(event) in (self.table, None) and test(event):
+            if table_of(event) in (self.table, None) and test(event):
                 return event
 
     async def play(self, seconds: float) -> list[float]:
@@ -220,14 +208,6 @@ class Person:
         if self.stream is not None:
             self.stream.task.cancel()
         await self.client.close()
-
-
-def decode_table(event: dict[str, Any]) -> int | None:
-    for row in event["screen"]["buttons"]:
-        for button in row:
-            with suppress(Exception):
-                return decode(button["data"]).table
-    return None
 
 
 # --- the attacks --------------------------------------------------------------------------

@@ -34,10 +34,11 @@ from typing import Any
 
 from aiohttp import ClientError, ClientSession, ClientTimeout, CookieJar, TCPConnector
 
-from bot.payloads import Press, decode, encode
+from bench import spawned
+from bench.spawned import HOST, free_port, table_of
+from bot.payloads import Press, encode
 
 ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
 GAMES = ("lighthouse", "hanabi", "lanterns", "rafter")
 IMAGE = re.compile(r"/image/[0-9a-f]{40}")
 
@@ -123,14 +124,6 @@ def say(what: str, rows: list[Row]) -> float:
 # --- the playground -----------------------------------------------------------------------
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
 class Bot:
     """`python -m bot` serving the playground only, in a fresh folder and database."""
 
@@ -170,13 +163,7 @@ class Bot:
         raise RuntimeError(f"the bot never became ready: {self.log.read_text()[-2000:]}")
 
     def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        spawned.stop(self.process)
 
 
 class Room:
@@ -234,9 +221,9 @@ class Room:
         answer = await self.post("/api/new", {"player": self.players[0], "game": game})
         self.room = answer["room"]
         self.reader = asyncio.create_task(self._read())
-        await self._until(lambda: self.lobby is not None and _table_of(self.lobby))
+        await self._until(lambda: self.lobby is not None and table_of(self.lobby))
         assert self.lobby is not None
-        self.table = _table_of(self.lobby) or 0
+        self.table = table_of(self.lobby) or 0
         if computer:
             await self.press(self.players[0], Press("computer", self.table, arg=computer))
         else:
@@ -250,7 +237,7 @@ class Room:
     def _acting(self) -> tuple[str, str] | None:
         for player in self.players:
             panel = self.panels.get(player)
-            if panel and panel["screen"]["buttons"] and _table_of(panel) == self.table:
+            if panel and panel["screen"]["buttons"] and table_of(panel) == self.table:
                 return player, panel["screen"]["buttons"][0][0]["data"]
         return None
 
@@ -277,14 +264,6 @@ class Room:
             with suppress(asyncio.CancelledError, Exception):
                 await self.reader
         await self.client.close()
-
-
-def _table_of(event: dict[str, Any]) -> int | None:
-    for row in event["screen"]["buttons"]:
-        for button in row:
-            with suppress(Exception):
-                return decode(button["data"]).table
-    return None
 
 
 async def _in_batches(jobs: list[Any], size: int = 10) -> None:
