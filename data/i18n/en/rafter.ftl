@@ -78,7 +78,13 @@ rafter-opt-card-wood = 🪵 { $number }
 rafter-menu-area = Where does the lumber card go? Pick a numbered area in the picture.
 rafter-opt-area = { $n }
 rafter-menu-angle = Which way does the card lie? (the ghost in the picture)
-rafter-opt-angle = { $mark } { $deg }°
+rafter-opt-angle = { $deg ->
+    [0] —
+    [45] /
+    [90] |
+    [135] \
+   *[other] ·
+} { $deg }°
 rafter-opt-adjust = 🎯 Fine-tune the card
 rafter-menu-lumber = Move the lumber card (the ghost in the picture) with the arrows, then press Here.
 rafter-nudge-move = { $arrow } { $mm }
@@ -92,9 +98,9 @@ rafter-why-on-piece = ⚠️ It may not rest on a chest or a builder.
 rafter-why-on-print = ⚠️ Advanced rules: it may not rest on a nail or a dark joint.
 rafter-why-rafter-spot = ⚠️ The builder may not go there.
 rafter-why-chest-spot = ⚠️ The chest may not go there.
-rafter-menu-rafter = Where does { $rafter } stand on the card? (numbered in the picture; ⟂ across the card; the outermost places hang over its edges)
+rafter-menu-rafter = Where does { $rafter } stand on the card? (numbered in the picture; × across the card; the outermost places hang over its edges)
 rafter-opt-along = { $n }
-rafter-opt-across = { $n }⟂
+rafter-opt-across = { $n } ×
 rafter-menu-chest = Where does your chest go on the card? (numbered in the picture; the outermost places hang over its edges)
 rafter-opt-spot = { $n }
 rafter-menu-ready = Ready to build.
@@ -110,7 +116,7 @@ rafter-rules =
     Your turn:
     1. Take a builder. A builder in the sea must be taken first; never the one used on the previous turn (when that is the only one in the sea, take one from the raft). Lifting one off the raft is simulated and may topple what it held.
     2. Take a lumber card: a new one from the sea, or any card lying wood side up in the sea (a card leaning on the raft belongs to the raft). A card taken is kept, never swapped for another: the rulebook lists this among its advanced rules, where a card's printed nails and joints matter; we keep it in the basic game too, where every card plays alike, so a swap could change nothing. Pick a numbered area for it in the picture, then which way it lies; arrows to fine-tune it (10 mm or 2 mm, 15° or 3°) are there if you want them. { $lumber }
-    3. Choose the builder's place on the card (along it, ⟂ across, or hanging over an edge) and your chest's place: both may hang partly over the card's edges. Card and builder go down together (a builder can hold down an overhanging card), everything settles, then your chest goes down and everything settles again. A builder that topples over but stays on the raft ends nothing. 🎲 How risky? runs a few trial placements and says safe, shaky or dangerous: never what will happen.
+    3. Choose the builder's place on the card (along it, × across, or hanging over an edge) and your chest's place: both may hang partly over the card's edges. Card and builder go down together (a builder can hold down an overhanging card), everything settles, then your chest goes down and everything settles again. A builder that topples over but stays on the raft ends nothing. 🎲 How risky? runs a few trial placements and says safe, shaky or dangerous: never what will happen.
 
     Splash: if anything falls into the sea, your turn ends at once. Other players' chests that fell go onto your penalty board; your own come back to your supply; builders go into the sea (they are taken first); lumber that lands wood side up stays so in the sea, anyone's to take, and the rest is shuffled back face down. Whatever you had not put down yet goes into the sea too. A lumber card left leaning on the raft (held by the raft or what is on it, without reaching the table) stays part of the raft and ends nothing; whatever reaches the sea (the table) has fallen.
 

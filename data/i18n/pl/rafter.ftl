@@ -95,7 +95,13 @@ rafter-opt-card-wood = 🪵 { $number }
 rafter-menu-area = Gdzie położyć kartę desek? Wybierz obszar — numery są na obrazku.
 rafter-opt-area = { $n }
 rafter-menu-angle = Jak obrócić kartę? (półprzezroczysta na obrazku)
-rafter-opt-angle = { $mark } { $deg }°
+rafter-opt-angle = { $deg ->
+    [0] —
+    [45] /
+    [90] |
+    [135] \
+   *[other] ·
+} { $deg }°
 rafter-opt-adjust = 🎯 Dopasuj dokładniej
 rafter-menu-lumber = Przesuń kartę desek (półprzezroczystą na obrazku) strzałkami, a potem naciśnij „Tutaj”.
 rafter-nudge-move = { $arrow } { $mm }
@@ -109,9 +115,9 @@ rafter-why-on-piece = ⚠️ Karta nie może leżeć na skrzyni ani na budownicz
 rafter-why-on-print = ⚠️ Zasady zaawansowane: karta nie może leżeć na gwoździu ani na ciemnym łączeniu desek.
 rafter-why-rafter-spot = ⚠️ Budowniczego nie można tu postawić.
 rafter-why-chest-spot = ⚠️ Skrzyni nie można tu postawić.
-rafter-menu-rafter = Gdzie na karcie stanie { $rafter }? (numery na obrazku; ⟂ — w poprzek karty; skrajne miejsca wystają poza jej krawędź)
+rafter-menu-rafter = Gdzie na karcie stanie { $rafter }? (numery na obrazku; × — w poprzek karty; skrajne miejsca wystają poza jej krawędź)
 rafter-opt-along = { $n }
-rafter-opt-across = { $n }⟂
+rafter-opt-across = { $n } ×
 rafter-menu-chest = Gdzie na karcie postawić twoją skrzynię? (numery na obrazku; skrajne miejsca wystają poza jej krawędź)
 rafter-opt-spot = { $n }
 rafter-menu-ready = Wszystko gotowe do budowy.
@@ -127,7 +133,7 @@ rafter-rules =
     Twoja tura:
     1. Weź budowniczego. Budowniczego z morza trzeba wziąć najpierw; nigdy tego, którego użyto w poprzedniej turze (gdy tylko on jest w morzu, weź budowniczego z tratwy). Zdejmowanie budowniczego z tratwy też jest symulowane i może zrzucić to, co podtrzymywał.
     2. Weź kartę desek: nową z morza albo dowolną leżącą w morzu deskami do góry (karta oparta o tratwę należy do tratwy). Wziętej karty nie wymieniasz na inną: instrukcja wymienia to wśród zasad zaawansowanych, gdzie liczą się narysowane na kartach gwoździe i ciemne łączenia; trzymamy się tego także w grze podstawowej, gdzie wszystkie karty grają tak samo, więc wymiana niczego by nie zmieniła. Wybierz dla niej obszar po numerze na obrazku, potem jak ją obrócić; strzałki do dokładnego dopasowania (o 10 mm lub 2 mm, obrót o 15° lub 3°) są, jeśli chcesz. { $lumber }
-    3. Wybierz miejsce budowniczego na karcie (wzdłuż niej, ⟂ w poprzek albo wystając poza krawędź) i miejsce swojej skrzyni: oba mogą częściowo wystawać poza krawędzie karty. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. Budowniczy, który się przewróci, ale zostanie na tratwie, niczego nie kończy. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
+    3. Wybierz miejsce budowniczego na karcie (wzdłuż niej, × w poprzek albo wystając poza krawędź) i miejsce swojej skrzyni: oba mogą częściowo wystawać poza krawędzie karty. Karta i budowniczy opadają razem (budowniczy może przytrzymać wystającą kartę), wszystko się uspokaja, potem opada twoja skrzynia i wszystko znów się uspokaja. Budowniczy, który się przewróci, ale zostanie na tratwie, niczego nie kończy. „🎲 Jak ryzykowne?” wykonuje kilka próbnych położeń i mówi: bezpiecznie, chwiejnie albo niebezpiecznie — nigdy zaś, co naprawdę się stanie.
 
     Plusk: jeśli cokolwiek wpadnie do morza, twoja tura natychmiast się kończy. Cudze skrzynie, które spadły, trafiają na twoją planszę kar; twoje własne wracają do twojego zapasu; budowniczowie trafiają do morza (bierze się ich najpierw); deski, które spadną deskami do góry, tak leżą w morzu i każdy może je wziąć, a pozostałe wracają przetasowane koszulką do góry. Wszystko, czego jeszcze nie położono, też trafia do morza. Karta desek, która zostanie oparta o tratwę (trzyma ją tratwa albo to, co na niej leży, i nie sięga stołu), zostaje częścią tratwy i niczego nie kończy; spadło wszystko, co sięgnęło morza (stołu).
 
