@@ -811,6 +811,7 @@ async def test_the_global_limit_counts_every_bot_request_but_interactions(
     server = fake_discord
     assert server.global_limit == (50, 1.0)  # Discord's, on by default
     server.global_limit = (6, 0.3)  # the same rule, smaller, so the test waits little
+    server.limits_expected = True  # its point is the global 429
     guild = server.guild("Game night")
     channels = [server.text_channel(guild, f"t{n}") for n in range(10)]
     client = await _logged_in(server)
@@ -920,3 +921,43 @@ async def test_a_full_route_bucket_refuses_until_it_refills(
     assert limited.headers["X-RateLimit-Scope"] == "user"
     assert len(busy.messages) == 6 and len(calm.messages) == 1
     assert server.bucket_waits == 0  # nobody waited: the clock moved
+
+
+async def test_invalid_requests_earn_a_ban_and_uploads_have_a_size_limit(
+    fake_discord: FakeDiscordServer,
+) -> None:
+    server = fake_discord
+    server.limits_expected = True  # its point is the ban
+    assert server.invalid_limit == (10_000, 600.0)  # Discord's, on by default
+    server.invalid_limit = (5, 600.0)  # the same rule, smaller
+    guild = server.guild("Game night")
+    channel = server.text_channel(guild, "games")
+    channel.deny_bot("send_messages")
+    client = await _logged_in(server)
+    try:
+        target = client.get_partial_messageable(channel.id)
+        for n in range(5):
+            assert server.bans == 0
+            with pytest.raises(discord.Forbidden) as refused:
+                await target.send(f"refused {n}")
+            assert refused.value.code == 50013
+        assert server.bans == 1 and server.most_invalid_in_window == 5
+        channel.allow_bot("send_messages")
+        with pytest.raises(discord.Forbidden) as banned:  # allowed now, but banned
+            await target.send("banned")
+        assert banned.value.code == 0 and channel.messages == []
+        assert server.invalid_requests == 5  # a banned request is not counted again
+        server.clock.advance(server.ban_seconds)
+        await target.send("after the ban")
+        assert [m.content for m in channel.messages] == ["after the ban"]
+
+        server.upload_limit = 1000
+        with pytest.raises(discord.HTTPException) as big:
+            await target.send(file=discord.File(io.BytesIO(b"x" * 1001), "big.png"))
+        assert big.value.status == 413 and big.value.code == 40005
+        await target.send(file=discord.File(io.BytesIO(b"x" * 1000), "small.png"))
+        assert len(channel.messages) == 2
+        with pytest.raises(AssertionError, match="banned 1 times"):
+            server.assert_within_limits()
+    finally:
+        await client.close()

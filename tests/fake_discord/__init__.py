@@ -47,7 +47,11 @@ What the server offers (see each module):
   (`DISCORD_ROUTE_LIMITS`, on by default; discord.py's waits for them pass on
   the fake's clock, see `bucket_waits`), 30046 for edits of messages older
   than an hour;
-  ``server.most_bot_requests()``, ``server.invalid_requests``;
+  ``server.most_bot_requests()``, ``server.invalid_requests``; the ban on
+  invalid requests (``invalid_limit``, 10,000 in 10 minutes: every request
+  then 403 for an hour), 413/40005 past ``upload_limit`` (10 MiB), optional
+  ``latency``; ``assert_within_limits()`` (the fixture's teardown: no global
+  429, no ban, under half its count);
 * threads: private ones need the bot as a member (50001), archived ones
   refuse edits (50083) and reopen on a message, locked ones refuse the bot
   without Manage Threads, idle ones archive after ``auto_archive_duration``;

@@ -4,7 +4,10 @@ Enable with ``pytest_plugins = ["tests.fake_discord.fixtures"]`` in a test
 module (or the root ``conftest.py``):
 
 * ``fake_discord``: a started `FakeDiscordServer` (discord.py pointed at it);
-  teardown fails the test if the fake itself hit an internal error.
+  teardown fails the test if the fake itself hit an internal error, or if the
+  bot met Discord's global limit or came near its ban on invalid requests
+  (`FakeDiscordServer.assert_within_limits`; a test that goes there on purpose
+  sets ``limits_expected``).
 """
 
 from __future__ import annotations
@@ -22,3 +25,5 @@ async def fake_discord() -> AsyncIterator[FakeDiscordServer]:
     async with FakeDiscordServer() as server:
         yield server
     assert not server.internal_errors, f"fake Discord server errors: {server.internal_errors!r}"
+    if not server.limits_expected:
+        server.assert_within_limits()

@@ -31,6 +31,7 @@ gateway connection (the client RESUMEs), or to move its clock forward.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import math
@@ -106,6 +107,13 @@ the wait until the window frees (minutes: longer than discord.py sits out, so it
 `discord.RateLimited`)."""
 GLOBAL_LIMIT = (50, 1.0)
 """Discord: 50 requests a second per bot token across all routes (interactions exempt)."""
+INVALID_LIMIT = (10_000, 600.0)
+"""Discord bans an IP (Cloudflare, for about an hour) after 10,000 invalid requests (401,
+403, 429 but "shared" ones) within 10 minutes; tests may lower it (``invalid_limit``)."""
+BAN_SECONDS = 3600.0
+UPLOAD_LIMIT = 10 * 1024 * 1024
+"""Discord's upload limit per file for a bot in a server without boosts (10 MiB); a larger
+file is refused with 413, code 40005."""
 DISCORD_ROUTE_LIMITS: dict[str, tuple[int, float]] = {
     "send_message": (5, 5.0),
     "edit_message": (5, 5.0),
@@ -164,6 +172,14 @@ class FakeDiscordServer(Waiting):
       close IDENTIFY with 4011 (sharding required); ``recommended_shards`` and
       ``max_concurrency`` are what ``GET /gateway/bot`` answers (see `gateway`
       for how the shards' sessions share the guilds);
+    * ``invalid_limit`` ``(requests, window)``: invalid requests (401, 403,
+      429 but "shared" ones) that earn a ban: every request is then answered
+      403 like Cloudflare's block for ``ban_seconds`` (`INVALID_LIMIT`,
+      Discord's 10,000 in 10 minutes; None: no ban);
+    * ``upload_limit``: the largest file a request may carry (`UPLOAD_LIMIT`,
+      10 MiB), beyond which it is refused with 413, code 40005;
+    * ``latency``: seconds every REST answer takes, in real time (0: none;
+      a benchmark's realism, never a test's);
     * ``clock``: a `FakeClock` (or any object with ``time()``);
     * ``patch_discord`` (True): point discord.py at this server while running.
     """
@@ -190,6 +206,10 @@ class FakeDiscordServer(Waiting):
         dm_send_limit: tuple[int, float] | None = DM_SEND_LIMIT,
         command_sync_limit: tuple[int, float] | None = COMMAND_SYNC_LIMIT,
         command_creates_per_day: int | None = COMMAND_CREATES_PER_DAY,
+        invalid_limit: tuple[int, float] | None = INVALID_LIMIT,
+        ban_seconds: float = BAN_SECONDS,
+        upload_limit: int | None = UPLOAD_LIMIT,
+        latency: float = 0.0,
         clock: FakeClock | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
@@ -250,6 +270,21 @@ class FakeDiscordServer(Waiting):
         self.invalid_requests = 0
         """401, 403 and 429 (but "shared" 429s) answers: Discord bans an IP for an hour
         after 10,000 of them in 10 minutes."""
+        self.invalid_limit = invalid_limit
+        self.ban_seconds = ban_seconds
+        self.most_invalid_in_window = 0
+        """The most invalid requests ever counted within one ``invalid_limit`` window."""
+        self.bans = 0
+        """Bans earned (``invalid_limit`` reached)."""
+        self.banned_until: float | None = None
+        self.global_refusals = 0
+        """Requests refused by the global limit itself (not injected 429s)."""
+        self.limits_expected = False
+        """A test that drives the fake past Discord's limits on purpose sets this, so the
+        fixture's teardown does not fail it for a global 429 or a ban."""
+        self.upload_limit = upload_limit
+        self.latency = latency
+        self._invalid_times: deque[float] = deque()
         self.clock = clock or FakeClock()
         self.host = host
         self.port = port
@@ -1336,6 +1371,13 @@ class FakeDiscordServer(Waiting):
         self._touch()
         status, body, headers = 200, None, {"Via": "1.1 google"}
         try:
+            if self.latency > 0:
+                await asyncio.sleep(self.latency)
+            if self._banned():
+                # Cloudflare's block: no JSON, no Discord headers, and no end to it by
+                # asking again
+                raise DiscordError(403, 0, "Access denied", headers={"Via": ""},
+                                   payload="<html><body>error code: 1015 banned</body></html>")
             if spec is None:
                 raise not_found()
             if spec.auth and request.headers.get("Authorization") != f"Bot {self.token}":
@@ -1343,6 +1385,7 @@ class FakeDiscordServer(Waiting):
             if request.match_info["version"] not in ("9", "10"):
                 raise DiscordError(400, 50041, "Invalid API version provided")
             call.json, call.files = await _read_body(request)
+            self._check_uploads(call)
             self._apply_faults(call)
             if spec.auth:
                 self._global_rate_limit()
@@ -1355,10 +1398,10 @@ class FakeDiscordServer(Waiting):
         except DiscordError as error:
             status, body = error.status, error.body()
             headers.update(error.headers)
-            if status in (401, 403) or (
+            if (status in (401, 403) or (
                 status == 429 and error.headers.get("X-RateLimit-Scope") != "shared"
-            ):
-                self.invalid_requests += 1
+            )) and not self._banned():
+                self._count_invalid()
             if not headers.get("Via"):
                 headers.pop("Via", None)
         except Exception as error:  # noqa: BLE001 - a bug in the fake; answer 500 and record it
@@ -1399,6 +1442,7 @@ class FakeDiscordServer(Waiting):
         while sent and sent[0] <= now - window:
             sent.popleft()
         if len(sent) >= limit:
+            self.global_refusals += 1
             retry_after = max(sent[0] + window - now, 0.001)
             raise DiscordError(
                 429,
@@ -1417,6 +1461,42 @@ class FakeDiscordServer(Waiting):
                 },
             )
         sent.append(now)
+
+    def _count_invalid(self) -> None:
+        """One more invalid request; the ban once ``invalid_limit`` is reached."""
+        self.invalid_requests += 1
+        if self.invalid_limit is None:
+            return
+        limit, window = self.invalid_limit
+        now = self.clock.time()
+        times = self._invalid_times
+        times.append(now)
+        while times and times[0] <= now - window:
+            times.popleft()
+        self.most_invalid_in_window = max(self.most_invalid_in_window, len(times))
+        if len(times) >= limit:
+            self.bans += 1
+            self.banned_until = now + self.ban_seconds
+            times.clear()
+
+    def _banned(self) -> bool:
+        return self.banned_until is not None and self.clock.time() < self.banned_until
+
+    def _check_uploads(self, call: ApiCall) -> None:
+        if self.upload_limit is None:
+            return
+        if any(len(upload.data) > self.upload_limit for upload in call.files):
+            raise DiscordError(413, 40005, "Request entity too large")
+
+    def assert_within_limits(self) -> None:
+        """No request was refused by the global limit, and no ban was earned (nor half of
+        one: the invalid requests of any window stayed under half the limit)."""
+        assert self.global_refusals == 0, f"{self.global_refusals} global 429s"
+        assert self.bans == 0, f"banned {self.bans} times for invalid requests"
+        if self.invalid_limit is not None:
+            assert self.most_invalid_in_window < self.invalid_limit[0] / 2, (
+                f"{self.most_invalid_in_window} invalid requests within "
+                f"{self.invalid_limit[1]:g} s")
 
     def most_bot_requests(self, window: float = 1.0, *, since: int = 0) -> int:
         """The most requests with the bot token (refused ones too) that fell in any
