@@ -3,7 +3,8 @@
 A clock is *off*, *live* (a bank of minutes per player, with seconds added after each of
 their turns, never above the starting bank: Board Game Arena's "real-time" tables) or
 *turn-based* (a fixed time per turn, for games played over days). It is stored as a short
-code on the table ('off', 'live:180:30', 'turn:86400'). Pure: no storage, no platform.
+code on the table ('off', 'live:180:30', 'turn:86400'). Pure: no storage, no platform. Each
+game declares its usual clock (`GameSpec.clock`); a chat may choose one for all its games.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import math
 from dataclasses import dataclass
 
 from bot.i18n import Translator
+from engine.core import GameSpec
+from engine.registry import GAMES
 
 OFF = "off"
 LIVE = "live"
@@ -81,24 +84,26 @@ CHOICES: tuple[Clock, ...] = (
 )
 """What a lobby (and a chat's settings) offers, in this order."""
 
-GAME_DEFAULTS: dict[str, Clock] = {
-    # quick turns: a card to play or a clue to give
-    "hanabi": Clock(LIVE, 180, 30),
-    "lighthouse": Clock(LIVE, 180, 30),
-    # a turn is several choices (a tile, its turn, a trade)
-    "lanterns": Clock(LIVE, 300, 60),
-    # nudging a card and a builder into place takes longer
-    "rafter": Clock(LIVE, 600, 90),
-}
+def game_clock(spec: GameSpec) -> Clock:
+    """The clock a game declares (`GameSpec.clock`), as a clock of ours."""
+    usual = spec.clock
+    return Clock(LIVE, usual.seconds, usual.increment) if usual is not None else Clock(OFF)
+
+
+GAME_DEFAULTS: dict[str, Clock] = {name: game_clock(spec) for name, spec in GAMES.items()}
 """Each game's clock when the chat has not chosen one for all its games."""
 
 
-def default_clock(game: str, chat_default: str | None) -> Clock:
+def default_clock(game: str | GameSpec, chat_default: str | None) -> Clock:
+    """A new table's clock: the chat's choice for all its games, else the game's own (a game
+    known only by name and not in the registry: no clock)."""
     if chat_default:
         try:
             return Clock.parse(chat_default)
         except ValueError:
             pass  # a code from a newer version: fall back to the game's own
+    if isinstance(game, GameSpec):
+        return game_clock(game)
     return GAME_DEFAULTS.get(game, Clock(OFF))
 
 

@@ -215,6 +215,21 @@ LEVELS = ("easy", "normal", "hard")
 """Computer levels in the order they are offered."""
 
 
+@dataclass(frozen=True)
+class LiveClock:
+    """A game's usual clock, as plain numbers the host turns into its own clock: a bank of
+    `seconds` per player, with `increment` seconds added after each of their turns (never
+    above the starting bank)."""
+
+    seconds: int
+    increment: int
+
+
+Export = Callable[[Any, Sequence[str]], dict[str, Any]]
+"""export(final state, players' names in seat order) -> a finished game as JSON data that
+another tool reads (Hanabi: hanab.live's replay format)."""
+
+
 class GameState(Protocol):
     """What every game's state offers the host."""
 
@@ -268,6 +283,16 @@ class GameSpec:
     """A cooperative game (the players win or lose together, every standing being the
     team's): its perfect score with these options. None for a game played against each
     other."""
+    clock: LiveClock | None = None
+    """The clock its tables get when their chat has chosen none for all its games (sized to
+    how long a turn takes to play); None: no clock."""
+    rules: Callable[[Mapping[str, Any]], Label] | None = None
+    """rules(options) -> the rules summary players read for a table with these options (every
+    option given, defaults filled in), a label whose arguments may be labels or lists of
+    them: the paragraphs an option changes are messages of their own, so each language
+    writes whole sentences. None: the summary is `Label(rules_key)` whatever the options."""
+    export: Export | None = None
+    """How a finished game is written as a file for other tools; None: it is not."""
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None

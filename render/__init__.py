@@ -17,13 +17,22 @@ Every game module offers the same three functions, found through `RENDERERS`:
 
 A game may also offer `animation_gif(view, *, names)`: a short clip of the last move (Rafter
 Five: what fell), or None when the move needs none.
+
+The games are registered once, in `engine.registry.GAMES`; a game's pictures are the package
+of its name here (`render.<name>`), so `RENDERERS` is derived from that registry and never
+kept by hand. (The engine cannot name its renderer itself: it imports nothing of `render`.)
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 
-from . import hanabi, lanterns, lighthouse, rafter
+from engine.registry import GAMES
 
-RENDERERS: dict[str, ModuleType] = {"lanterns": lanterns, "lighthouse": lighthouse,
-                                  "hanabi": hanabi, "rafter": rafter}
+FUNCTIONS = ("board_png", "panel_png", "waiting_png")
+"""What every game's pictures offer."""
+
+RENDERERS: dict[str, ModuleType] = {name: import_module(f"{__name__}.{name}") for name in GAMES}
+"""Each registered game's pictures, by the game's name. A game registered at run time (a
+test's toy game) adds its own here beside its spec in `GAMES`."""

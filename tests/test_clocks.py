@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bot.clocks import CHOICES, GAME_DEFAULTS, Clock, default_clock, describe, rough
+from bot.clocks import (
+    CHOICES,
+    GAME_DEFAULTS,
+    LIVE,
+    Clock,
+    default_clock,
+    describe,
+    game_clock,
+    rough,
+)
 from bot.i18n import Translator
-from engine.registry import GAMES
+from engine.core import LiveClock
+from engine.registry import GAMES, get_game
 
 TR = Translator.load()
 
@@ -33,12 +45,23 @@ def test_a_live_bank_gets_the_increment_back_up_to_the_starting_bank():
     assert Clock.parse("turn:43200").bank_after(5) is None
 
 
-def test_every_game_has_a_default_among_the_choices_and_a_chat_can_override_it():
-    assert set(GAME_DEFAULTS) == set(GAMES)
-    assert all(clock in CHOICES for clock in GAME_DEFAULTS.values())
-    assert default_clock("rafter", None) == GAME_DEFAULTS["rafter"]
-    assert default_clock("rafter", "off") == Clock("off")
-    assert default_clock("rafter", "warp:9") == GAME_DEFAULTS["rafter"]  # unknown: the game's
+@pytest.mark.parametrize("spec", GAMES.values(), ids=list(GAMES))
+def test_every_game_declares_a_default_among_the_choices_and_a_chat_can_override_it(spec):
+    assert spec.clock is not None
+    assert GAME_DEFAULTS[spec.name] == game_clock(spec) in CHOICES
+    assert default_clock(spec, None) == default_clock(spec.name, None) == game_clock(spec)
+    assert default_clock(spec, "off") == Clock("off")
+    assert default_clock(spec.name, "turn:86400") == Clock.parse("turn:86400")
+    assert default_clock(spec, "warp:9") == game_clock(spec)  # unknown code: the game's
+
+
+def test_a_games_declared_clock_becomes_a_live_clock():
+    assert game_clock(get_game("rafter")) == Clock(LIVE, 600, 90)
+    assert game_clock(get_game("hanabi")) == Clock.parse("live:180:30")
+    toy = replace(get_game("lanterns"), name="toy", clock=LiveClock(240, 15))
+    assert default_clock(toy, None) == Clock(LIVE, 240, 15)
+    assert default_clock(replace(toy, clock=None), None) == Clock("off")
+    assert default_clock("no-such-game", None) == Clock("off")
 
 
 def test_time_in_words():

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import GameSpec, Label, Standing
+from ..core import GameSpec, Label, LiveClock, Standing
 from . import rules
 from .components import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, variant_from_options
 from .computer import LEVELS
+from .hanablive import export_game
 from .menu import menu
 from .state import OVER, HanabiState, from_dict, to_dict
+from .summary import summary
 from .view import outcome, standings, view
 
 
@@ -50,6 +52,9 @@ SPEC = GameSpec(
     standings=standings,
     computer=LEVELS,
     perfect_score=_perfect_score,
+    clock=LiveClock(180, 30),  # quick turns: a card to play or a clue to give
+    rules=summary,
+    export=export_game,  # hanab.live's JSON replay format
 )
 
 __all__ = ["SPEC", "HanabiState"]

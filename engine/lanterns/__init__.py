@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core import GameSpec, Label, Standing
+from ..core import GameSpec, Label, LiveClock, Standing
 from . import rules
 from .computer import LEVELS
 from .menu import menu
@@ -42,6 +42,7 @@ SPEC = GameSpec(
     standing_label=_standing_label,
     standings=standings,
     computer=LEVELS,
+    clock=LiveClock(300, 60),  # a turn is several choices (a tile, its turn, a trade)
 )
 
 __all__ = ["SPEC", "LanternsState"]

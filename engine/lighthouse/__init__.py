@@ -4,18 +4,19 @@ tug-of-war score track, as a `GameSpec`.
 Modules: `options` (component counts), `board` (zones, cells, lines), `scoring` (a line's
 points, the marker), `dealing` (a round's set-up), `ending` (round and match results),
 `state` (the frozen state and its checks), `actions` (the codec), `rules` (turns), `menu`
-(the choice tree), `view` (what each seat sees), `texts` (labels), `computer` (computer
-players).
+(the choice tree), `view` (what each seat sees), `texts` (labels), `summary` (the rules
+summary for its options), `computer` (computer players).
 """
 
 from __future__ import annotations
 
-from ..core import GameSpec, Label, Standing
+from ..core import GameSpec, Label, LiveClock, Standing
 from . import rules
 from .computer import LEVELS
 from .menu import menu
 from .options import DEFAULTS, PLAYERS
 from .state import OVER, LighthouseState, from_dict, to_dict
+from .summary import summary
 from .view import outcome, standings, view
 
 
@@ -46,6 +47,8 @@ SPEC = GameSpec(
     standing_label=_standing_label,
     standings=standings,
     computer=LEVELS,
+    clock=LiveClock(180, 30),  # quick turns: a card and a cell
+    rules=summary,
 )
 
 __all__ = ["SPEC", "LighthouseState"]

@@ -14,17 +14,18 @@ as a `GameSpec`.
 * `options`, `layout` (geometry on a card, where the rafters start), `legality` (where a card,
   its rafter and its chest may go), `actions` (the codec), `state`, `rules` (turns),
   `areas` (the numbered target areas), `menu` (the coarse-to-fine choice tree with the ghost card),
-  `view` (what everyone sees).
+  `view` (what everyone sees), `summary` (the rules summary for its options).
 """
 
 from __future__ import annotations
 
-from ..core import GameSpec, Label, Standing
+from ..core import GameSpec, Label, LiveClock, Standing
 from . import rules
 from .computer import LEVELS
 from .menu import menu
 from .options import DEFAULTS, MAX_PLAYERS, MIN_PLAYERS
 from .state import RafterState, from_dict, to_dict
+from .summary import summary
 from .view import outcome, standings, view
 
 
@@ -54,6 +55,8 @@ SPEC = GameSpec(
     standings=standings,
     continuous=True,
     computer=LEVELS,
+    clock=LiveClock(600, 90),  # nudging a card and a builder into place takes longer
+    rules=summary,
 )
 
 __all__ = ["SPEC", "RafterState"]
