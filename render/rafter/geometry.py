@@ -7,11 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.rafter.config import CONFIG, BoxPart
-from engine.rafter.mjcf import piece_parts
-from engine.rafter.scene import Piece as EnginePiece
-from engine.rafter.scene import Pose
-
+from .engine_data import CONFIG, BoxPart, Pose, piece_parts
+from .engine_data import Piece as EnginePiece
 from .view import Piece
 
 Vec = tuple[float, float, float]

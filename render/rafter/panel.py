@@ -10,12 +10,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.rafter.config import CONFIG
-from engine.rafter.scene import yaw_quat
 from render import kit
 from render.kit import Box
 
 from .camera import AZIMUTH_DEG, RaftView, fit
+from .engine_data import CONFIG, yaw_quat
 from .geometry import place
 from .labels import readable_px, shrink_onto
 from .pieces import Painter

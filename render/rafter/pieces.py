@@ -15,12 +15,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.rafter.config import CONFIG
 from render import kit
 from render.kit import RGB, blend, exact
 
 from . import labels
 from .camera import EYE, RaftView, project
+from .engine_data import CONFIG
 from .geometry import Box3, Placed, Pt, Vec, convex_hull, place
 from .theme import (
     ILLEGAL,

@@ -14,10 +14,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.rafter.scene import yaw_quat
-
 from . import labels
 from .camera import RaftView, fit
+from .engine_data import yaw_quat
 from .geometry import Box3, Placed, Vec, place
 from .order import paint_order
 from .pieces import Painter, base_color, edge_color, shade

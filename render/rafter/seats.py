@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.rafter.config import CONFIG
 from render import kit
 from render.kit import Box, draw_text, font, paste
 
+from .engine_data import CONFIG
 from .sprites import chest_sprite, out_sprite, slot_sprite, supply_sprite
 from .theme import GAP, GOLD, PANEL, TEXT, TEXT_DIM
 from .view import Seat

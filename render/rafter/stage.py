@@ -11,10 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rafter.config import CONFIG
-from engine.rafter.mjcf import raft_top_mm
-from engine.rafter.scene import yaw_quat
-
+from .engine_data import CONFIG, raft_top_mm, yaw_quat
 from .geometry import Box3, Placed, Pt, Vec, convex_hull, place
 from .view import Piece, id_list, last, pieces
 

@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rafter.config import CONFIG
 from render import kit
+
+from .engine_data import CONFIG
 
 KINDS = ("L", "R", "C")
 
