@@ -19,20 +19,25 @@ A game may also offer `animation_gif(view, *, names)`: a short clip of the last 
 Five: what fell), or None when the move needs none.
 
 The games are registered once, in `engine.registry.GAMES`; a game's pictures are the package
-of its name here (`render.<name>`), so `RENDERERS` is derived from that registry and never
-kept by hand. (The engine cannot name its renderer itself: it imports nothing of `render`.)
+of its name here (`render/<name>/`), found by looking, so `RENDERERS` is never kept by hand
+(tests/test_layering.py checks that it pairs with `GAMES` one to one). Not by importing
+`GAMES`: that loads every game's rules, Rafter Five's physics (MuJoCo) among them, which a
+drawing process must never load (tests/test_render_imports.py); nor may the engine name its
+pictures, since it imports nothing of `render`.
 """
 
 from __future__ import annotations
 
+import pkgutil
 from importlib import import_module
 from types import ModuleType
-
-from engine.registry import GAMES
 
 FUNCTIONS = ("board_png", "panel_png", "waiting_png")
 """What every game's pictures offer."""
 
-RENDERERS: dict[str, ModuleType] = {name: import_module(f"{__name__}.{name}") for name in GAMES}
-"""Each registered game's pictures, by the game's name. A game registered at run time (a
-test's toy game) adds its own here beside its spec in `GAMES`."""
+RENDERERS: dict[str, ModuleType] = {
+    package.name: import_module(f"{__name__}.{package.name}")
+    for package in pkgutil.iter_modules(__path__) if package.ispkg}
+"""Each game's pictures, by the game's name: every subpackage of `render` (the shared parts
+are modules: `kit`, `replay`, `leaderboard`). A game registered at run time (a test's toy
+game) adds its own here beside its spec in `GAMES`."""
