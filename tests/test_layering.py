@@ -1,0 +1,155 @@
+"""The layers, checked on the source (issue 33 item 6): the engine is pure rules (the standard
+library, NumPy and MuJoCo, its own component data); pictures draw views and never speak to the
+bot; the bot's platform-neutral core speaks to no platform; an adapter speaks to one platform
+and to the service, never to the store or to another platform; and each game is registered
+once, its pictures found beside it.
+
+Every import counts: at the top of a module, inside a function (a lazy import), or under
+`TYPE_CHECKING`. A layer that is crossed today is listed in `STILL_CROSSED`, with why; that
+list only shrinks: a new crossing fails, and so does an entry no longer needed.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.registry import GAMES
+from render import FUNCTIONS, RENDERERS
+
+ROOT = Path(__file__).resolve().parents[1]
+STDLIB = frozenset(sys.stdlib_module_names)
+
+ENGINE_MAY_USE = frozenset({"engine", "numpy", "mujoco", "gamehost_data"})
+RENDER_MAY_USE = frozenset({"render", "engine", "PIL", "fontTools", "numpy", "gamehost_data"})
+PLATFORMS = {"telegram": ("aiogram",), "discord": ("discord",), "web": ()}
+"""Each adapter's package under bot/ and the platform libraries only it may use."""
+CORE_ROOTS = frozenset({"bot/app.py", "bot/cli.py", "bot/__main__.py"})
+"""Where the bot is put together: these may import every adapter."""
+BEHIND_THE_PORT = ("bot.storage", "bot.tables")
+"""What an adapter must not import: the store, and the concrete service behind the port."""
+
+STILL_CROSSED: frozenset[tuple[str, str]] = frozenset({
+    # Adapters that reach the store or the concrete TableService (issue 33 items 2 and 3:
+    # one port for what adapters may call, one kept-message core). Delete each line as its
+    # module stops importing it.
+    ("bot/telegram/app.py", "bot.storage"),  # builds the outbox and webhook with the Store
+    ("bot/telegram/handlers.py", "bot.storage"),  # database_unavailable
+    ("bot/telegram/limits.py", "bot.storage"),  # the shared Budget
+    ("bot/telegram/outbox.py", "bot.storage"),  # kept messages, claims
+    ("bot/telegram/webhook.py", "bot.storage"),  # update claims
+    ("bot/discord/app.py", "bot.storage"),
+    ("bot/discord/dms.py", "bot.storage"),
+    ("bot/discord/outbox.py", "bot.storage"),  # kept messages; a table's seats for turn DMs
+    ("bot/discord/silence.py", "bot.storage"),
+    ("bot/discord/sync.py", "bot.storage"),
+    ("bot/web/app.py", "bot.tables"),  # the concrete service
+    ("bot/web/routes.py", "bot.storage"),  # Status, StillSeated
+    ("bot/web/routes.py", "bot.tables"),
+    # The start-up error classifier names each platform's exceptions.
+    ("bot/ops/startup_errors.py", "aiogram"),
+    ("bot/ops/startup_errors.py", "discord"),
+})
+
+
+def sources(folder: str) -> Iterator[Path]:
+    yield from sorted((ROOT / folder).rglob("*.py"))
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a file imports, absolute."""
+    package = path.relative_to(ROOT).with_suffix("").parts[:-1]
+    return imports_in(path.read_text(encoding="utf-8"), package)
+
+
+def imports_in(source: str, package: tuple[str, ...]) -> set[str]:
+    """Every module `source` imports, written in `package`: `from a import b` gives both `a`
+    and `a.b` (b may be a module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else ()
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def within(module: str, layers: tuple[str, ...] | frozenset[str]) -> str | None:
+    """The layer of `layers` that `module` is (or is inside), if any."""
+    return next((layer for layer in layers
+                 if module == layer or module.startswith(layer + ".")), None)
+
+
+def crossings() -> set[tuple[str, str]]:
+    """Every (file, layer it must not import) in the project today."""
+    crossed: set[tuple[str, str]] = set()
+
+    def only(folder: str, allowed: frozenset[str]) -> None:
+        for path in sources(folder):
+            for module in imported(path):
+                top = module.split(".")[0]
+                if top not in STDLIB and top not in allowed:
+                    crossed.add((path.relative_to(ROOT).as_posix(), top))
+
+    def never(paths: Iterator[Path], layers: tuple[str, ...]) -> None:
+        for path in paths:
+            for module in imported(path):
+                layer = within(module, layers)
+                if layer is not None:
+                    crossed.add((path.relative_to(ROOT).as_posix(), layer))
+
+    only("engine", ENGINE_MAY_USE)
+    only("render", RENDER_MAY_USE)
+    adapters = tuple(f"bot.{name}" for name in PLATFORMS)
+    libraries = tuple(lib for libs in PLATFORMS.values() for lib in libs)
+    for name, own in PLATFORMS.items():
+        others = tuple(a for a in adapters if a != f"bot.{name}")
+        foreign = tuple(lib for lib in libraries if lib not in own)
+        never(sources(f"bot/{name}"), (*BEHIND_THE_PORT, *others, *foreign))
+    core = [path for path in sources("bot")
+            if path.relative_to(ROOT).parts[1] not in PLATFORMS
+            and path.relative_to(ROOT).as_posix() not in CORE_ROOTS]
+    never(iter(core), (*adapters, *libraries, "tests", "bench"))
+    never(sources("render"), ("bot",))
+    return crossed
+
+
+def test_no_layer_is_crossed_anew() -> None:
+    new = sorted(crossings() - STILL_CROSSED)
+    assert not new, f"imports across a layer (file, what it imports): {new}"
+
+
+def test_the_list_of_crossings_only_shrinks() -> None:
+    mended = sorted(STILL_CROSSED - crossings())
+    assert not mended, f"no longer crossed: delete from STILL_CROSSED {mended}"
+
+
+def test_the_checker_sees_every_kind_of_import() -> None:
+    """The checker itself: lazy, relative and TYPE_CHECKING imports all count."""
+    source = ("from typing import TYPE_CHECKING\nfrom .core import Label\nfrom .. import bot\n"
+              "if TYPE_CHECKING:\n    from bot.tables import TableService\n"
+              "def f():\n    import aiogram.types\n")
+    found = imports_in(source, ("engine", "hanabi"))
+    assert {"engine.hanabi.core", "engine.hanabi.core.Label", "engine.bot", "bot.tables",
+            "aiogram.types"} <= found
+    assert within("bot.storage.store", BEHIND_THE_PORT) == "bot.storage"
+    assert within("bot.storagex", BEHIND_THE_PORT) is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_its_pictures(game: str) -> None:
+    renderer = RENDERERS[game]
+    assert all(callable(getattr(renderer, name, None)) for name in FUNCTIONS), renderer
+
+
+def test_every_picture_package_is_a_registered_game() -> None:
+    """`render/<name>/` and `engine.registry.GAMES` pair one to one: a game added in one
+    place only is caught here."""
+    assert set(RENDERERS) == set(GAMES)
