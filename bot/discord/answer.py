@@ -90,6 +90,11 @@ class Answer:
         return message is not None and message.flags.ephemeral
 
     @property
+    def gone(self) -> bool:
+        """The interaction's token no longer works (it came, or was answered, too late)."""
+        return self._state is _State.GONE
+
+    @property
     def done(self) -> bool:
         return self._state is not _State.OPEN or self.interaction.response.is_done()
 

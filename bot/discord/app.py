@@ -48,6 +48,7 @@ from .owner import answer_owner
 from .pacing import RATE, GlobalPacer
 from .panels import PanelTokens
 from .service import TableServiceLike
+from .silence import SILENCE_TIMEOUT, Silences
 from .sync import CommandSync
 from .waits import http_trace
 
@@ -77,13 +78,14 @@ class DiscordBot(discord.Client):
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], float] = time.time, global_rate: int = RATE,
                  dm_sleep: Sleep = asyncio.sleep, sync_sleep: Sleep = asyncio.sleep,
-                 **options: Any) -> None:
+                 silence_timeout: float = SILENCE_TIMEOUT, **options: Any) -> None:
         """`clock` measures how old an interaction token is, `now` (epoch seconds) how old
         a message is (tests pass the fake Discord's clock for both); `defer_after` is when
         an unanswered interaction is deferred; `global_rate` is this process's share of
         Discord's global limit (requests a second). `dm_sleep` waits out the direct
         messages' pace (on `now`), `sync_sleep` a command sync's back-off (tests move the
-        fake's clock instead)."""
+        fake's clock instead). `silence_timeout` is how long a table whose channel refuses
+        the bot waits for the permission to come back (bot/discord/silence.py)."""
         # the trace lets the outbox see how long the rate limits held its requests back;
         # a wait longer than MAX_WAIT is an error rather than a stalled lane (the limit on
         # edits of old messages asks for minutes: the outbox sends a new message instead)
@@ -105,12 +107,17 @@ class DiscordBot(discord.Client):
                              on_wait=lambda chat_id, seconds: service.flood_waited(
                                  PLATFORM, chat_id, seconds),
                              on_lost=self._chat_lost, pacer=pacer)
+        self.silences = Silences(store, service, self.outbox, translator, now=now,
+                                 timeout=silence_timeout)
+        self.outbox.on_silent = self.silences.refused
         self.interactions = Interactions(service, self.outbox, self.panels, translator,
                                          default_language=default_language,
-                                         defer_after=defer_after)
+                                         defer_after=defer_after, silences=self.silences,
+                                         now=now)
         self.outbox.dms = self.dms = TurnDms(self, store, clock=now, sleep=dm_sleep)
         self.command_sync = CommandSync(self.tree, store, sleep=sync_sleep)
         self._sync_task: asyncio.Task[None] | None = None
+        self._silence_task: asyncio.Task[None] | None = None
         self._connection_task: asyncio.Task[None] | None = None
         self._flushed = False
         self.gateway = Loop("discord gateway", clock=now, retries_itself=True)
@@ -126,7 +133,10 @@ class DiscordBot(discord.Client):
         if self.sync_commands:  # in the background: a stale menu is no reason not to play
             self._sync_task = asyncio.create_task(self.command_sync.run(),
                                                   name="discord command sync")
+        await self.silences.load()  # before the tables are shown again: not there
         self.outbox.post(await self.service.resume(PLATFORM))
+        self._silence_task = asyncio.create_task(supervise(
+            "discord silenced tables", self.silences.run), name="discord silenced tables")
 
     async def on_ready(self) -> None:
         log.info("Discord: running as %s (id %s)", self.user, self.user.id if self.user else "?")
@@ -192,10 +202,12 @@ class DiscordBot(discord.Client):
                 log.warning("Discord: %d messages were not delivered before shutdown",
                             self.outbox.pending)
             await self.outbox.close()
-        sync, self._sync_task = self._sync_task, None
-        if sync is not None:
-            sync.cancel()
-            await asyncio.gather(sync, return_exceptions=True)
+        for name in ("_sync_task", "_silence_task"):
+            task = getattr(self, name)
+            setattr(self, name, None)
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         await super().close()
         task, self._connection_task = self._connection_task, None
         if task is not None and task is not asyncio.current_task():

@@ -12,7 +12,12 @@ delivered in this order:
    the person alone (`Result.private`, a settings menu), as an ephemeral message;
 3. everything else (the board, the lobby, the ping, other players' panels) to the outbox.
 
-When the service is still drawing (`Result.later`), the interaction is deferred first.
+When the service is still drawing (`Result.later`), the interaction is deferred first. An
+interaction that arrives late (older than `defer_after` by Discord's clock) is deferred
+before anything is committed, and dropped if even that is too late: the person sees
+"interaction failed", so nothing may have happened. In a channel that refuses the bot
+(bot/discord/silence.py) a press or a table command is answered with why, and changes
+nothing, until an interaction shows the permission is back.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, TypeGuard
 
 import discord
@@ -37,6 +44,7 @@ from .outbox import PLATFORM, Outbox
 from .panels import PanelTokens
 from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE, layout, layouts
 from .service import AdminCheck, TableServiceLike
+from .silence import GATED_COMMANDS, Silences
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +106,13 @@ class Interactions:
 
     def __init__(self, service: TableServiceLike, outbox: Outbox, panels: PanelTokens,
                  translator: Translator, *, default_language: str = "en",
-                 defer_after: float = DEFER_AFTER) -> None:
+                 defer_after: float = DEFER_AFTER, silences: Silences | None = None,
+                 now: Callable[[], float] = time.time) -> None:
+        """`now` is the epoch time (Discord's clock: an interaction's age is told by its
+        id); `silences` knows the channels that refuse the bot."""
         self.service = service
+        self.silences = silences
+        self._now = now
         self.outbox = outbox
         self.panels = panels
         self.tr = translator
@@ -168,6 +181,8 @@ class Interactions:
         chat, user = chat_ref(interaction), user_ref(interaction)
         self.outbox.learn_guild(chat.thread_id or chat.id, interaction.guild_id)
         try:
+            if not await self._in_time(answer) or await self._silenced(answer, chat):
+                return
             result = await self.service.press(chat, user, data,
                                               is_admin=admin_check(interaction))
             await self._deliver_press(answer, user, result)
@@ -242,6 +257,9 @@ class Interactions:
             if name == "dms":
                 await answer.say(await self._turn_dms(user.id, args, lang))
                 return
+            if not await self._in_time(answer) or (
+                    name in GATED_COMMANDS and await self._silenced(answer, chat)):
+                return
             missing = self._missing_permissions(interaction, chat) if name == "newgame" else []
             if missing:
                 await answer.say(self.tr.t(lang, "dc-missing-permissions",
@@ -251,13 +269,15 @@ class Interactions:
                                                 is_admin=admin_check(interaction))
             lobby = next((p for p in result.posts if isinstance(p, Post)
                           and p.place.role is Role.LOBBY), None)
-            if name == "newgame" and lobby is not None \
-                    and not await self._lobby_shown(lobby, chat):
+            refusal = (await self._lobby_refused(lobby)
+                       if name == "newgame" and lobby is not None else None)
+            if refusal is not None:
                 # the table must not stay open without its lobby: it closes, and only the
                 # person who asked hears why
+                assert lobby is not None
                 self.outbox.post(p for p in result.posts if p is not lobby)
-                await self.service.chat_lost(lobby.place.table_id, "dc-cannot-post-here")
-                await answer.say(self.tr.t(lang, "dc-cannot-post-here"))
+                await self.service.chat_lost(lobby.place.table_id, refusal)
+                await answer.say(self.tr.t(lang, refusal))
                 return
             self.outbox.post(p for p in result.posts if p is not lobby or name != "newgame")
             if result.later is not None:
@@ -306,15 +326,45 @@ class Interactions:
         log.warning("a command was refused: %s", type(error).__name__)
         await self._refuse(interaction)
 
-    async def _lobby_shown(self, lobby: Post, chat: ChatRef) -> bool:
-        """Post a new table's lobby at once; False when the channel refused it (a private
-        thread the bot is not in, a locked one), which permission bits do not tell."""
+    async def _lobby_refused(self, lobby: Post) -> str | None:
+        """Post a new table's lobby at once; None when it is shown, else the text key of
+        why not: the channel refused it (a private thread the bot is not in, a locked one:
+        permission bits do not tell), or Discord asks for a wait of minutes first."""
         refused = await self.outbox.deliver_now(lobby)
         if refused is None:
-            return True
-        log.info("table %s: the lobby was refused (HTTP %s, code %s)", lobby.place.table_id,
-                 refused.status, refused.code)
-        return False
+            return None
+        if isinstance(refused, discord.RateLimited):
+            log.info("table %s: the lobby waits %.0f s on a rate limit; not opened",
+                     lobby.place.table_id, refused.retry_after)
+            return "dc-lobby-rate-limited"
+        log.info("table %s: the lobby was refused (HTTP %s, code %s)",
+                 lobby.place.table_id, refused.status, refused.code)
+        return "dc-cannot-post-here"
+
+    async def _in_time(self, answer: Answer) -> bool:
+        """An interaction that arrived late is deferred before anything is committed;
+        False when even that was too late (Discord shows "interaction failed": nothing may
+        happen)."""
+        sent = discord.utils.snowflake_time(answer.interaction.id).timestamp()
+        if self._now() - sent < self.defer_after:
+            return True  # the watchdog defers in time if the answer takes long
+        await answer.defer()
+        if answer.gone:
+            log.warning("interaction %s: came too late to answer; nothing done",
+                        answer.interaction.id)
+            return False
+        return True
+
+    async def _silenced(self, answer: Answer, chat: ChatRef) -> bool:
+        """The channel refuses the bot: say why, and do nothing (True)."""
+        if self.silences is None:
+            return False
+        note = await self.silences.check(answer.interaction, chat,
+                                         self._language(answer.interaction))
+        if note is None:
+            return False
+        await answer.say(note)
+        return True
 
     def _missing_permissions(self, interaction: discord.Interaction, chat: ChatRef
                              ) -> list[str]:

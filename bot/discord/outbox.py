@@ -20,7 +20,11 @@ Discord's refusals are events, not failures: a board whose message is older than
 sent afresh rather than edited (such edits have a limit of their own, 30046), and so is one
 in an archived thread (its edits are refused with 50083; a new message reopens the thread).
 A thread that refuses new messages too (locked, or gone) is lost: its table is reported to
-`on_lost`, which ends it, and nothing more is sent there.
+`on_lost`, which ends it, and nothing more is sent there. A channel that refuses the bot for
+want of a permission (Send Messages or View Channel taken away: 50013, 50001) is silent:
+its table is reported to `on_silent` (bot/discord/silence.py pauses it), and nothing is
+sent there until `speak_again` (no request Discord would refuse again: those count toward
+its ban on invalid requests).
 
 A fresh turn ping also sends each player it mentions a direct message; a player who does
 not accept direct messages gets one note in the channel saying so. Logs name tables, roles,
@@ -88,10 +92,22 @@ WaitReport = Callable[[str, float], Awaitable[object]]
 """`(chat_id, seconds)`: the table's chat waited this long before the bot could update it."""
 LostReport = Callable[[int], Awaitable[object]]
 """`(table_id)`: the table's thread takes no more messages from the bot."""
+SilentReport = Callable[[Place, discord.HTTPException], Awaitable[object]]
+"""`(place, refusal)`: the table's channel refuses the bot for want of a permission."""
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
 
 
 class ChannelLost(Exception):
     """The channel (a thread) refuses the bot's messages for good: locked, or deleted."""
+
+    def __init__(self, error: discord.HTTPException) -> None:
+        super().__init__(f"HTTP {error.status}, code {error.code}")
+        self.error = error
+
+
+class ChannelSilent(Exception):
+    """The channel refuses the bot for want of a permission (until it is given back)."""
 
     def __init__(self, error: discord.HTTPException) -> None:
         super().__init__(f"HTTP {error.status}, code {error.code}")
@@ -146,6 +162,7 @@ class Outbox:
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], float] = time.time,
                  on_wait: WaitReport | None = None, on_lost: LostReport | None = None,
+                 on_silent: SilentReport | None = None,
                  pacer: GlobalPacer | None = None) -> None:
         """`on_wait` hears of each wait on Discord's rate limits before a table's channel
         message could be updated; it needs the client to carry `waits.http_trace()`.
@@ -163,8 +180,10 @@ class Outbox:
         self._now = now
         self._on_wait = on_wait
         self._on_lost = on_lost
+        self.on_silent = on_silent
         self.pacer = pacer or GlobalPacer()
         self._lost: set[str] = set()  # channels (threads) that refuse the bot for good
+        self._silent: set[str] = set()  # channels that refuse it until a permission is back
         self.replaced: Counter[str] = Counter()
         """Messages sent afresh because Discord would not have them edited, by why: "old"
         (the old-message limit), "archived" (an archived thread)."""
@@ -249,17 +268,34 @@ class Outbox:
         self._lanes.clear()
         self._idle.set()
 
-    async def deliver_now(self, post: Post) -> discord.HTTPException | None:
+    async def deliver_now(self, post: Post
+                          ) -> discord.HTTPException | discord.RateLimited | None:
         """Show `post` at once, outside the lanes, and tell why it could not be (a new
         table's lobby: the table must not stay open without it). None: it was shown."""
         try:
             await self._show(post, strict=True)
-        except ChannelLost as lost:
+        except (ChannelLost, ChannelSilent) as lost:
             return lost.error
         except discord.HTTPException as error:
             return error
+        except discord.RateLimited as limited:  # a wait of minutes: no table meanwhile
+            return limited
         self._lost.discard(_channel_of(post.place))  # it takes messages again
+        self._silent.discard(_channel_of(post.place))
         return None
+
+    def silence(self, channel: str) -> None:
+        """Send nothing more to `channel` (a permission is missing there)."""
+        self._silent.add(channel)
+        for name in (f"c:{channel}", f"c:{channel}{_PING_LANE}"):
+            lane = self._lanes.get(name)
+            if lane is not None:
+                self.counters.skipped["silent"] += len(lane.pending)
+                lane.pending.clear()
+
+    def speak_again(self, channel: str) -> None:
+        """`channel` takes the bot's messages again."""
+        self._silent.discard(channel)
 
     def _enqueue(self, item: Post | Drop) -> None:
         if self._closed:
@@ -270,6 +306,9 @@ class Outbox:
         if not panel and _channel_of(place) in self._lost:
             self.counters.skipped[str(place.role)] += 1
             return  # the thread takes nothing more; its table has ended
+        if not panel and _channel_of(place) in self._silent:
+            self.counters.skipped["silent"] += 1
+            return  # the channel refuses the bot: its table is paused, shown again later
         name = _panel_lane(place.chat_id) if panel else _channel_lane(place)
         lane = self._lanes.get(name)
         if lane is None:
@@ -312,6 +351,8 @@ class Outbox:
                     raise
                 except ChannelLost as lost:
                     await self._lose(queued.item.place, lost.error)
+                except ChannelSilent as silent:
+                    await self._go_silent(queued.item.place, silent.error)
                 except Exception as error:  # a stuck lane would be worse
                     if not self._closed and (database_unavailable(error)
                                              or self._redelivering(key, queued, error)):
@@ -393,6 +434,18 @@ class Outbox:
             await self._on_lost(place.table_id)
         except Exception as failure:  # noqa: BLE001 - the lane must go on
             log.warning("table %s: ending it failed: %s", place.table_id,
+                        type(failure).__name__)
+
+    async def _go_silent(self, place: Place, error: discord.HTTPException) -> None:
+        """The channel refuses the bot for want of a permission: stop sending there (what
+        waits for it is dropped; the table is shown whole when it speaks again)."""
+        self.silence(_channel_of(place))
+        if self.on_silent is None:
+            return
+        try:
+            await self.on_silent(place, error)
+        except Exception as failure:  # noqa: BLE001 - the lane must go on
+            log.warning("table %s: pausing it failed: %s", place.table_id,
                         type(failure).__name__)
 
     # --- panels ---------------------------------------------------------------------
@@ -477,6 +530,7 @@ class Outbox:
                 await self._request(place, lambda text=text: target.send(  # type: ignore[misc]
                     **send_kwargs(layout(Screen(text)), notify=False)))
             except discord.HTTPException as error:  # the board itself still goes
+                _raise_if_silenced(place, error)
                 log.warning("%s: earlier moves not sent (HTTP %s, code %s)", _where(place),
                             error.status, error.code)
                 return
@@ -492,6 +546,9 @@ class Outbox:
                 message = await self._request(place, lambda: target.send(
                     **send_kwargs(layout(screen), notify=notify)))
             except discord.Forbidden as error:
+                if error.code == MISSING_ACCESS:
+                    self._refused(place, error, strict, forbidden_too=True)
+                    _raise_if_silenced(place, error)  # no text will go either
                 if error.code != 50013:
                     self._refused(place, error, strict)  # not a missing permission to attach
                 self._no_files[channel] = self._clock()
@@ -499,6 +556,7 @@ class Outbox:
                             _where(place), error.code)
             except discord.HTTPException as error:
                 self._refused(place, error, strict)
+                _raise_if_silenced(place, error)
                 if error.status >= 500:
                     raise  # Discord is failing: the lane tries again after a back-off
                 self._failed(place, "send", error)
@@ -513,6 +571,7 @@ class Outbox:
                 **send_kwargs(shown, notify=notify)))
         except discord.HTTPException as error:
             self._refused(place, error, strict, forbidden_too=True)
+            _raise_if_silenced(place, error)
             if error.status >= 500:
                 raise  # Discord is failing: the lane tries again after a back-off
             self._failed(place, "send", error)
@@ -565,6 +624,7 @@ class Outbox:
                 log.warning("%s: editing with a picture refused (code %s); trying text",
                             _where(place), error.code)
                 return await self._edit(place, ref, screen)
+            _raise_if_silenced(place, error)
             self._failed(place, "edit", error)
             # in a thread, a new message tells whether it takes messages at all
             return _Edit.RESEND if place.thread_id is not None else _Edit.DONE
@@ -749,6 +809,13 @@ class Outbox:
         self.counters.failures[str(place.role)] += 1
         log.warning("%s: %s failed (HTTP %s, code %s)", _where(place), what, error.status,
                     error.code)
+
+
+def _raise_if_silenced(place: Place, error: discord.HTTPException) -> None:
+    """A channel (not a thread: those are lost) refusing for want of a permission."""
+    if place.thread_id is None and isinstance(error, discord.Forbidden) \
+            and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+        raise ChannelSilent(error)
 
 
 def _channel_of(place: Place) -> str:

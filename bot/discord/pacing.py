@@ -11,6 +11,11 @@ from when its request ends, so however late a request reaches Discord, Discord c
 than `rate` in any window. Waiting attempts are served urgent first: the outbox marks board
 edits as not urgent (`urgency`), so turn pings and lobbies go before them, while the boards
 keep being replaced by newer ones in their lanes (a stale board is never sent).
+
+The pacer also counts the bot's invalid requests (`InvalidRequests`: answers 401, 403 and
+429 but Discord's "shared" ones), which Discord bans an IP for past 10,000 in 10 minutes;
+the adapter keeps far below by never asking again what was refused (a channel that refuses
+the bot is silenced, bot/discord/silence.py; DMs back off, bot/discord/dms.py).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ import aiohttp
 RATE = 45
 """Slots a window: Discord's 50 a second less a margin (a request that ends after a slow
 answer may still reach Discord late)."""
+INVALID_WINDOW = 600.0
+"""Discord counts invalid requests over 10 minutes."""
 EXEMPT = ("/interactions/", "/webhooks/")
 """Paths of the interaction endpoints: no bot token, not under the global limit."""
 
@@ -45,6 +52,33 @@ def urgency(urgent: bool) -> Iterator[None]:
         yield
     finally:
         _URGENT.reset(token)
+
+
+class InvalidRequests:
+    """The bot's invalid requests: in all, and the most within any `window` seconds."""
+
+    def __init__(self, window: float = INVALID_WINDOW,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = window
+        self._clock = clock
+        self.total = 0
+        self.most_in_window = 0
+        self._times: deque[float] = deque()
+
+    def add(self) -> None:
+        now = self._clock()
+        self.total += 1
+        self._times.append(now)
+        while self._times and self._times[0] <= now - self.window:
+            self._times.popleft()
+        self.most_in_window = max(self.most_in_window, len(self._times))
+
+    async def on_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,
+                     params: aiohttp.TraceRequestEndParams) -> None:
+        status = params.response.status
+        if status in (401, 403) or (status == 429 and params.response.headers.get(
+                "X-RateLimit-Scope") != "shared"):
+            self.add()
 
 
 class GlobalPacer:
@@ -63,6 +97,8 @@ class GlobalPacer:
         self._pump: asyncio.Task[None] | None = None
         self.waited = 0
         """Requests that had to wait (the budget was used up at the time)."""
+        self.invalid = InvalidRequests()
+        """The client's invalid requests (every route's, interactions' too)."""
 
     def attach(self, trace: aiohttp.TraceConfig) -> aiohttp.TraceConfig:
         """Pace the requests of the client that carries `trace` (its first hooks, so a
@@ -70,6 +106,7 @@ class GlobalPacer:
         trace.on_request_start.insert(0, self._started)
         trace.on_request_end.insert(0, self._ended_hook)
         trace.on_request_exception.insert(0, self._ended_hook)
+        trace.on_request_end.append(self.invalid.on_end)
         return trace
 
     @contextlib.asynccontextmanager

@@ -1,0 +1,183 @@
+"""A table whose channel stops taking the bot's messages, and interactions that come late,
+end to end: the real TableService and Store, the real discord.py client, the fake Discord
+refusing what Discord refuses (tests/fake_discord)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot import silenced_tables
+from bot.silenced_tables import PAUSE
+from bot.storage.rows import Status
+from tests.discord_e2e_helpers import (
+    TR,
+    World,
+    as_shown,
+    board,
+    button,
+    lang_of,
+    lobby,
+    notes,
+    panel,
+    ping,
+)
+from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, InteractionRecord
+
+pytest_plugins = ["tests.fake_discord.fixtures"]
+
+pytestmark = pytest.mark.timeout(120)
+
+MANY = 60
+"""Presses at a silenced table: each would have cost refused requests before."""
+
+
+@pytest_asyncio.fixture
+async def world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIterator[World]:
+    w = World(fake_discord, tmp_path / "games.sqlite3")
+    w.too_late: list[InteractionRecord] = []  # type: ignore[misc]
+    await w.start()
+    yield w
+    await w.stop()
+    fake_discord.assert_interactions_answered(ignore=w.too_late)  # type: ignore[attr-defined]
+    assert fake_discord.bucket_refusals() == []
+    # (the fixture's teardown: no global 429, nowhere near the ban)
+
+
+async def a_game(world: World) -> tuple[FakeChannel, list[FakeUser], int]:
+    server = world.server
+    anna = server.user("Anna", locale="ru")
+    bob = server.user("Bob", locale="en-US")
+    guild = server.guild("Game night", owner=anna, members=[anna, bob])
+    channel = server.text_channel(guild, "games")
+    table = await world.open_table(channel, anna, [bob])
+    await world.start_game(channel, anna)
+    return channel, [anna, bob], table
+
+
+async def deadlines(world: World, table: int) -> dict[str, float]:
+    return {w.kind: w.due_at for w in await world.store.pending_work(table)}
+
+
+async def press_hand(world: World, channel: FakeChannel, user: FakeUser) -> InteractionRecord:
+    return await world.click(user, button(board(channel), "hand"))
+
+
+def silenced_note(user: FakeUser, missing: str, until: float) -> str:
+    return as_shown(user, TR.t(lang_of(user), "dc-table-silenced", permissions=missing,
+                               ends=f"<t:{int(until)}:R>"))
+
+
+async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    server = fake_discord
+    client = world.bot.client
+    channel, players, table = await a_game(world)
+    rng = random.Random(5)
+    await world.play_move(channel, table, players, rng)
+    before = await deadlines(world, table)
+    assert any(kind.startswith("clock:") for kind in before)  # a turn clock runs
+
+    channel.deny_bot("send_messages")
+    invalid, mine = server.invalid_requests, client.pacer.invalid.total
+    await world.play_move(channel, table, players, rng)  # its ping is refused: silenced
+    version = await world.version(table)
+    [found] = await silenced_tables.silenced(world.store, "discord")
+    assert found.table_id == table and found.until == found.since + client.silences.timeout
+    paused = await deadlines(world, table)
+    assert paused and all(due > server.clock.time() + PAUSE / 2 for due in paused.values())
+
+    for n in range(MANY):  # everyone keeps pressing: told why, nothing happens
+        user = players[n % 2]
+        record = await press_hand(world, channel, user)
+        assert notes(record) == [silenced_note(user, "Send Messages", found.until)]
+        assert record.ephemeral
+    assert await world.version(table) == version
+    refused = server.invalid_requests - invalid
+    assert refused <= 2, refused  # the first refusal, not one a press
+    assert client.pacer.invalid.total - mine == refused  # the bot counts them as Discord does
+    assert client.pacer.invalid.most_in_window < 100
+
+    server.clock.advance(600)  # ten minutes with the permission gone
+    channel.allow_bot("send_messages")
+    record = await press_hand(world, channel, players[0])
+    assert not any("Send Messages" in note for note in notes(record))
+    assert await silenced_tables.silenced(world.store, "discord") == []
+    back = await deadlines(world, table)
+    assert back.keys() == paused.keys()
+    for kind, due in back.items():  # given back, ten minutes later than they were
+        assert due == pytest.approx(paused[kind] - PAUSE + 600, abs=1.0)
+    assert ping(channel) is not None  # the turn is announced again
+    await world.play_move(channel, table, players, rng)  # and the game goes on
+    assert await world.version(table) == version + 1
+
+
+async def test_view_channel_taken_away_ends_the_table_after_the_timeout(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    server = fake_discord
+    client = world.bot.client
+    channel, players, table = await a_game(world)
+    rng = random.Random(6)
+    channel.deny_bot("view_channel")
+    invalid = server.invalid_requests
+    await world.play_move(channel, table, players, rng)  # its board edit is refused
+    [found] = await silenced_tables.silenced(world.store, "discord")
+    for n in range(MANY):
+        user = players[n % 2]
+        record = await press_hand(world, channel, user)
+        assert notes(record) == [silenced_note(user, "View Channel",
+                                               found.until)]
+    assert server.invalid_requests - invalid <= 2
+    record = await world.slash(players[0], channel, "newgame", game="lanterns")
+    assert notes(record) == [silenced_note(players[0], "View Channel",
+                                           found.until)]
+
+    assert await client.silences.fire_due() == 0  # not yet
+    server.clock.advance(client.silences.timeout)
+    assert await client.silences.fire_due() == 1
+    await world.settle()
+    row = await world.store.get_table(table)
+    assert row is not None and row.status not in (Status.LOBBY, Status.PLAYING)
+    assert server.invalid_requests - invalid <= 2  # its end sent nothing to the channel
+
+
+async def test_an_interaction_that_comes_late_is_deferred_before_anything_happens(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    server = fake_discord
+    channel, players, table = await a_game(world)
+    version = await world.version(table)
+    late = players[0]
+    # the bot gets the press 3.5 s after it was made: even a deferral is too late, so
+    # the person sees "interaction failed", and no move may happen
+    record = late.click(board(channel), button(board(channel), "hand").custom_id)
+    server.clock.advance(3.5)
+    await world.settle()
+    assert record.response is None
+    world.too_late.append(record)  # type: ignore[attr-defined]
+    # one 2 s late: deferred at once (before the service is asked), then answered
+    acting = world.acting(channel, players)
+    record = acting.click(board(channel), button(board(channel), "hand").custom_id)
+    server.clock.advance(2.0)
+    await world.settle()
+    assert record.response_type in (5, 6) and record.acknowledged
+    assert panel(acting) is not None
+    assert await world.version(table) == version
+
+
+async def test_newgame_under_a_long_rate_limit_opens_nothing(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    server = fake_discord
+    anna = server.user("Anna", locale="en-US")
+    guild = server.guild("Game night", owner=anna, members=[anna])
+    channel = server.text_channel(guild, "games")
+    server.inject_rate_limit("send_message", channel=channel, retry_after=300)
+    record = await world.slash(anna, channel, "newgame", game="lanterns")
+    assert notes(record) == [as_shown(anna, TR.t("en", "dc-lobby-rate-limited"))]
+    assert await world.store.active_table("discord", str(channel.id)) is None
+    server.clock.advance(300)
+    await world.open_table(channel, anna, [])  # not "a table is already open"
+    assert lobby(channel) is not None
