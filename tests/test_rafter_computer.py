@@ -36,7 +36,8 @@ EDGE_X = CONFIG.raft_size[0] / 2  # 62.5 mm: the raft card spans x = ±62.5, y =
 THICK = CONFIG.lumber.sim_thickness
 SMALL, STOUT, TALL, LONG, ELL = range(5)
 QUICK = 0.6  # seconds: enough for a trial or two on a small raft
-GAMES_PER_COUNT = 50
+GAMES_EACH = 2  # short games each level opens, at every player count
+MAX_GAMES = 30  # a bound on the games played to see a fall, at one player count
 
 
 # --- positions ---------------------------------------------------------------------------
@@ -124,25 +125,38 @@ def test_decisions_depend_only_on_what_the_seat_may_see(midgame, name: str) -> N
 
 @pytest.mark.parametrize("players", range(1, 7))
 def test_every_level_plays_whole_games_legally(players: int) -> None:
-    """Every level plays `GAMES_PER_COUNT` short games (one chest each) at each player count:
-    the levels go round the first three seats, so each sits in the same share of the games,
-    and further seats take the random baseline (which brings falls, lifts of rafters holding
-    something and rafters in the sea). `play_game` applies every action through the engine,
-    so an illegal one raises."""
+    """Short games (one chest each) at each player count, the levels going round the first
+    three seats (further seats take the random baseline): every level opens `GAMES_EACH`
+    games, and the games go on, seed after seed, until one has had a fall, so that the
+    count's games cover a take, a build, a fall (what fell sorted away, the turn passed or,
+    solo, the game ended by it) and the ending by the first chest that stays.
+
+    A one-chest game ends at the first chest that stays: it is the opening seat's take and
+    build, and after a fall the next seat's. Fifty games a level at each count (the test's
+    first form) covered exactly that, at ten times the cost. `play_game` applies every action
+    through the engine, so an illegal one raises."""
     levels = list(LEVELS.values())
     at_table = min(players, len(levels))
-    games = -(-GAMES_PER_COUNT * len(levels) // at_table)  # each level in GAMES_PER_COUNT
-    played_by = dict.fromkeys(LEVELS, 0)
-    for game in range(games):
+    opened = dict.fromkeys(LEVELS, 0)
+    seen: set[str] = set()  # the keys of the games' events
+
+    def note(_before, _seat, _decision, _after, events) -> None:
+        seen.update(event.label.key for event in events)
+
+    for game in range(MAX_GAMES):
+        if min(opened.values()) >= GAMES_EACH and "rafter-fell" in seen:
+            break
         seats = [levels[(game + i) % len(levels)] for i in range(at_table)]
         seats += [BASELINES["random"]] * (players - at_table)
         played = play_game(SPEC, seats, 100 + game, {"chests": 1},
-                           budget=lambda _p: thinking(QUICK))
+                           budget=lambda _p: thinking(QUICK),
+                           on_move=note)
         assert SPEC.is_over(played.state)
         assert all(r is None or r.key in KEYS for r in played.reasons)
-        for player in set(seats[:at_table]):
-            played_by[player.level] += 1
-    assert min(played_by.values()) >= GAMES_PER_COUNT
+        opened[seats[0].level] += 1
+    assert min(opened.values()) >= GAMES_EACH
+    assert {"rafter-took-raft", "rafter-built", "rafter-fell", "rafter-end-all-placed"} <= seen
+    assert players > 1 or "rafter-end-solo-fall" in seen
 
 
 def test_the_levels_play_a_longer_game_legally() -> None:
