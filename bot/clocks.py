@@ -102,9 +102,8 @@ def default_clock(game: str | GameSpec, chat_default: str | None) -> Clock:
             return Clock.parse(chat_default)
         except ValueError:
             pass  # a code from a newer version: fall back to the game's own
-    if isinstance(game, GameSpec):
-        return game_clock(game)
-    return GAME_DEFAULTS.get(game, Clock(OFF))
+    spec = GAMES.get(game) if isinstance(game, str) else game
+    return game_clock(spec) if spec is not None else Clock(OFF)
 
 
 def describe(tr: Translator, lang: str, clock: Clock) -> str:
