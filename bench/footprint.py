@@ -37,9 +37,10 @@ from aiohttp import ClientError, ClientSession, ClientTimeout, CookieJar, TCPCon
 from bench import spawned
 from bench.spawned import HOST, free_port, table_of
 from bot.payloads import Press, encode
+from engine.registry import GAMES as REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("lighthouse", "hanabi", "lanterns", "rafter")
+GAMES = tuple(REGISTRY)  # the tables played cycle through every game
 IMAGE = re.compile(r"/image/[0-9a-f]{40}")
 
 

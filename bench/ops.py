@@ -22,9 +22,10 @@ import aiohttp
 from bot.ops import metrics
 from bot.ops.health import Ops, serve_ops
 from bot.storage import Store
+from engine.registry import GAMES as REGISTRY
 from tests.store_backends import postgres_url
 
-GAMES = ("lanterns", "hanabi", "lighthouse", "rafter")
+GAMES = tuple(REGISTRY)  # the tables filled in cycle through every game
 
 
 async def fill(store: Store, tables: int) -> None:

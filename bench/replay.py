@@ -56,7 +56,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--moves", type=int, default=40)
     args = parser.parse_args(argv)
-    for game, players in (("lanterns", 4), ("hanabi", 4), ("lighthouse", 2)):
+    # every game whose moves are replayed by rules alone (a simulated game's are kept states),
+    # at four players or as many as it takes
+    for game, players in ((spec.name, min(4, spec.max_players)) for spec in GAMES.values()
+                          if not spec.continuous):
         times: list[float] = []
         size = frames = 0
         replay = random_replay(game, players, args.moves, 1)
