@@ -35,6 +35,7 @@ from render.kit import Box
 
 from .board import board_png, board_size
 from .panel import panel_png, panel_size, waiting_png
+from .regions import panel_drawn, panel_regions
 from .sprites import (
     back_sprite,
     card_sprite,
@@ -78,11 +79,11 @@ from .view import CardInfo, Focus, HandInfo, hands, parse_focus
 from .view import _name as _name  # the tests check it
 
 __all__ = [
-    "BACK", "BACK_EDGE", "BACK_MOTIF", "BOARD_WIDTH", "CLUE_BLUE", "CLUE_DEEP", "COLORS",
-    "DANGER", "FUSE_GLOW", "FUSE_RED", "GAP", "GOLD", "GOLD_DEEP", "GOOD", "INK_DARK",
-    "MARGIN", "NIGHT", "PANEL", "PANEL_EDGE", "PANEL_HOT", "PANEL_WIDTH", "RAINBOW", "SPENT",
-    "TEXT", "TEXT_DIM", "Box", "CardInfo", "Focus", "HandInfo", "back_sprite", "board_png",
-    "board_size", "card_sprite", "clue_token_sprite", "color", "deck_sprite",
-    "draw_symbol", "fuse_sprite", "hands", "icon_sprite", "panel_png", "panel_size",
+    "BACK", "BACK_EDGE", "BACK_MOTIF", "BOARD_WIDTH", "CLUE_BLUE", "CLUE_DEEP", "COLORS", "DANGER",
+    "FUSE_GLOW", "FUSE_RED", "GAP", "GOLD", "GOLD_DEEP", "GOOD", "INK_DARK", "MARGIN", "NIGHT",
+    "PANEL", "PANEL_EDGE", "PANEL_HOT", "PANEL_WIDTH", "RAINBOW", "SPENT", "TEXT", "TEXT_DIM",
+    "Box", "CardInfo", "Focus", "HandInfo", "back_sprite", "board_png", "board_size",
+    "card_sprite", "clue_token_sprite", "color", "deck_sprite", "draw_symbol", "fuse_sprite",
+    "hands", "icon_sprite", "panel_drawn", "panel_png", "panel_regions", "panel_size",
     "parse_focus", "symbol_points", "symbol_sprite", "waiting_png",
 ]

@@ -5,6 +5,7 @@ picture is the same without focus."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -69,6 +70,20 @@ def _clue_mark(clue: tuple[str, Any] | None) -> Image.Image | None:
     return img
 
 
+def _own_card_places(box: Box, n: int) -> list[tuple[int, int]]:
+    """The top-left corner of each of the viewer's `n` cards in their hand's box."""
+    x, y, w, _ = box
+    cw, gap = _OWN_CARD[0], 28
+    left = x + (w - n * cw - max(0, n - 1) * gap) // 2
+    return [(left + i * (cw + gap), y + 56) for i in range(n)]
+
+
+def _own_card_boxes(box: Box, n: int) -> list[tuple[int, int, int, int]]:
+    """Each own card with its slot number under it, as (left, top, right, bottom)."""
+    bottom = box[1] + 56 + _OWN_CARD[1] + 16 + _SLOT_CHIP
+    return [(cx, cy, cx + _OWN_CARD[0], bottom) for cx, cy in _own_card_places(box, n)]
+
+
 def _own_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: HandInfo,
               name: str, f: Focus, *, current: bool, faces: bool, all_colors: Sequence[str],
               pointed: Sequence[int]) -> None:
@@ -82,11 +97,7 @@ def _own_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
     draw_text(draw, (nx, y + 28), name, font(SMALL_TEXT + 1, "bold"), GOLD if current else TEXT,
               "lm", max_width=x + w - 16 - nx)
     cw, ch = _OWN_CARD
-    n = len(hand.cards)
-    gap = 28
-    cx = x + (w - n * cw - max(0, n - 1) * gap) // 2
-    cy = y + 56
-    for info in hand.cards:
+    for info, (cx, cy) in zip(hand.cards, _own_card_places(box, len(hand.cards))):
         chosen = f.slot == info.slot and f.mode is not None
         if chosen:
             edge = GOLD if f.mode == "play" else DANGER
@@ -102,7 +113,6 @@ def _own_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
         lit = f.mode is not None and (f.slot is None or chosen)
         _chip(draw, (cx + cw / 2, cy + ch + 16 + _SLOT_CHIP / 2), str(info.slot), _SLOT_CHIP,
               fill=GOLD if lit else PANEL_EDGE, ink=INK_DARK if lit else TEXT)
-        cx += cw + gap
 
 
 def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
@@ -116,44 +126,67 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
     None (or ``{}``) draws the plain picture, which is `waiting_png`.
     """
     f = parse_focus(focus)
-    width, height = panel_size(view)
-    canvas, draw = kit.new_canvas((width, height))
-    inner = width - 2 * MARGIN
-    y = MARGIN
-    _header(canvas, draw, (MARGIN, y, inner, _PANEL_HEADER_H), view, (64, 90))
-    y += _PANEL_HEADER_H + GAP
-    viewer = view.get("viewer")
-    seats = hands(view)
+    plan = panel_plan(view)
+    canvas, draw = kit.new_canvas(plan.size)
+    inner = plan.size[0] - 2 * MARGIN
+    _header(canvas, draw, (MARGIN, MARGIN, inner, _PANEL_HEADER_H), view, (64, 90))
     all_colors = _colors(view)
     current = view.get("current")
     over = view.get("phase") == "over"
     clue = _last_clue(view)
+    for hand, box in plan.others:
+        targeted = f.target == hand.seat
+        pointed = f.slots if targeted else (clue[1] if clue and clue[0] == hand.seat and
+                                            f.target is None else ())
+        _hand_box(canvas, draw, box, hand,
+                  _name(names, hand.seat), current=current == hand.seat, faces=True,
+                  all_colors=all_colors, card=plan.card, pointed=pointed, hot=targeted,
+                  mark=_clue_mark(f.clue) if targeted else None)
+    if plan.mine is not None:
+        mine = plan.mine
+        pointed = clue[1] if clue and clue[0] == mine.seat else ()
+        _own_hand(canvas, draw, plan.own, mine, _name(names, mine.seat), f,
+                  current=current == mine.seat, faces=over, all_colors=all_colors,
+                  pointed=pointed)
+    _discards(canvas, draw, plan.discards, view, DISCARD_CARD)
+    return kit.to_png(canvas, keep=_KEEP)
+
+
+@dataclass(frozen=True)
+class PanelPlan:
+    """Where the panel draws what: each other hand's box, the viewer's hand, the discards."""
+
+    size: tuple[int, int]
+    card: tuple[int, int]  # the other hands' card size
+    others: tuple[tuple[HandInfo, Box], ...]
+    mine: HandInfo | None
+    own: Box
+    discards: Box
+
+
+def panel_plan(view: Mapping[str, Any]) -> PanelPlan:
+    width, height = panel_size(view)
+    inner = width - 2 * MARGIN
+    y = MARGIN + _PANEL_HEADER_H + GAP
+    viewer = view.get("viewer")
+    seats = hands(view)
     n = len(seats)
     others = [seats[(viewer + k) % n] for k in range(1, n)] if isinstance(viewer, int) and \
         0 <= viewer < n else seats
     col_w = _COLUMN_W
     card, other_h = _card(view), _other_h(view)
+    boxes = []
     for i, hand in enumerate(others):
         wide = len(others) == 1
         bx = MARGIN + (0 if wide else (i % 2) * (col_w + GAP))
         by = y + (i // 2) * (other_h + GAP)
-        targeted = f.target == hand.seat
-        pointed = f.slots if targeted else (clue[1] if clue and clue[0] == hand.seat and
-                                            f.target is None else ())
-        _hand_box(canvas, draw, (bx, by, inner if wide else col_w, other_h), hand,
-                  _name(names, hand.seat), current=current == hand.seat, faces=True,
-                  all_colors=all_colors, card=card, pointed=pointed, hot=targeted,
-                  mark=_clue_mark(f.clue) if targeted else None)
+        boxes.append((hand, (bx, by, inner if wide else col_w, other_h)))
     y += ((len(others) + 1) // 2) * (other_h + GAP)
     mine = next((hd for hd in seats if hd.seat == viewer), None)
-    if mine is not None:
-        pointed = clue[1] if clue and clue[0] == mine.seat else ()
-        _own_hand(canvas, draw, (MARGIN, y, inner, _OWN_H), mine, _name(names, mine.seat), f,
-                  current=current == mine.seat, faces=over, all_colors=all_colors,
-                  pointed=pointed)
+    own = (MARGIN, y, inner, _OWN_H)
     y += _OWN_H + GAP
-    _discards(canvas, draw, (MARGIN, y, inner, _DISCARD_H), view, DISCARD_CARD)
-    return kit.to_png(canvas, keep=_KEEP)
+    return PanelPlan((width, height), card, tuple(boxes), mine, own,
+                     (MARGIN, y, inner, _DISCARD_H))
 
 
 def waiting_png(view: Mapping[str, Any], *, names: Sequence[str]) -> bytes:

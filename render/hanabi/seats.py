@@ -19,6 +19,14 @@ HAND_NAME_H = 52
 """The name row above a hand's cards."""
 
 
+def _hand_card_places(box: Box, n: int, card: tuple[int, int]) -> list[tuple[int, int]]:
+    """The top-left corner of each of a hand's `n` cards in its box, in slot order."""
+    x, y, w, _ = box
+    cw, gap = card[0], 10
+    left = x + (w - n * cw - max(0, n - 1) * gap) // 2
+    return [(left + i * (cw + gap), y + HAND_NAME_H) for i in range(n)]
+
+
 def _hand_box(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: HandInfo,
               name: str, *, current: bool, faces: bool, all_colors: Sequence[str],
               card: tuple[int, int], pointed: Sequence[int] = (), hot: bool = False,
@@ -38,11 +46,7 @@ def _hand_box(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
               "lm",
               max_width=x + w - 16 - nx - (mark.width + 8 if mark is not None else 0))
     cw, ch = card
-    gap = 10
-    n = len(hand.cards)
-    cx = x + (w - n * cw - max(0, n - 1) * gap) // 2
-    cy = y + HAND_NAME_H
-    for info in hand.cards:
+    for info, (cx, cy) in zip(hand.cards, _hand_card_places(box, len(hand.cards), card)):
         if info.slot in pointed:
             paste(canvas, icon_sprite("pointer", 18), (cx + cw / 2, cy - 6), anchor="mb")
         if faces and info.face is not None:
@@ -52,4 +56,3 @@ def _hand_box(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Ha
                              all_colors)
         else:
             _back_card(canvas, draw, info, (cx, cy), card, all_colors)
-        cx += cw + gap

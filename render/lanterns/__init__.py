@@ -35,6 +35,7 @@ from __future__ import annotations
 from .board import board_geometry, board_png
 from .geometry import LakeGeometry
 from .panel import panel_geometry, panel_png
+from .regions import panel_drawn, panel_regions
 from .sprites import (
     arrow_sprite,
     card_sprite,
@@ -87,12 +88,12 @@ from .waiting import side_sprite, waiting_png, waiting_size
 
 __all__ = [
     "BOARD_WIDTH", "EMPTY_SEAT", "GAP", "GOLD", "GOLD_DEEP", "INK_DARK", "LAKE", "LAKE_EDGE",
-    "LAKE_WAVE", "MARGIN", "MARKET", "MARKET_EDGE", "MAX_HEIGHT", "MAX_TILE", "MIN_TILE",
-    "NIGHT", "PANEL", "PANEL_EDGE", "PANEL_HOT", "PANEL_MAX_HEIGHT", "PANEL_WIDTH", "RIM",
-    "SEPARATOR", "SILVER", "SILVER_EDGE", "SPOT", "TEAL", "TEAL_DARK", "TEXT", "TEXT_DIM",
-    "WOOD", "WOOD_DARK", "WOOD_LIGHT", "Cell", "LakeGeometry", "arrow_sprite",
-    "board_geometry", "board_png", "card_sprite", "coin_sprite", "dedication_sprite",
-    "hourglass_sprite", "laurel_sprite", "medal_sprite", "panel_geometry", "panel_png",
-    "rotated", "side_sprite", "tile_back_sprite", "tile_sprite", "token_sprite",
-    "waiting_png", "waiting_size",
+    "LAKE_WAVE", "MARGIN", "MARKET", "MARKET_EDGE", "MAX_HEIGHT", "MAX_TILE", "MIN_TILE", "NIGHT",
+    "PANEL", "PANEL_EDGE", "PANEL_HOT", "PANEL_MAX_HEIGHT", "PANEL_WIDTH", "RIM", "SEPARATOR",
+    "SILVER", "SILVER_EDGE", "SPOT", "TEAL", "TEAL_DARK", "TEXT", "TEXT_DIM", "WOOD", "WOOD_DARK",
+    "WOOD_LIGHT", "Cell", "LakeGeometry", "arrow_sprite", "board_geometry", "board_png",
+    "card_sprite", "coin_sprite", "dedication_sprite", "hourglass_sprite", "laurel_sprite",
+    "medal_sprite", "panel_drawn", "panel_geometry", "panel_png", "panel_regions", "rotated",
+    "side_sprite", "tile_back_sprite", "tile_sprite", "token_sprite", "waiting_png",
+    "waiting_size",
 ]

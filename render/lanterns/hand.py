@@ -41,26 +41,46 @@ def _hand_items(view: Mapping[str, Any], f: _Focus) -> list[_HandItem]:
     return items
 
 
-def _hand_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-               items: Sequence[_HandItem]) -> None:
-    """A panel with the tiles of `items` side by side, each with its number on a golden
-    disc below (shrunk only if they would not fit the width)."""
+def _hand_slots(box: tuple[int, int, int, int],
+                items: Sequence[_HandItem]) -> list[tuple[int, int, int]]:
+    """Where each item of the tray goes: (left, top, size) of its tile (its number disc is
+    centred under it, `_HAND_NUMBER_DY` below the tiles' top line)."""
     x, y, w, _h = box
-    kit.frame(draw, box)
     if not items:
-        return
+        return []
     total = sum(i[2] for i in items) + _HAND_GAP * (len(items) - 1)
     scale = min(1.0, (w - 32) / total)
     gap = round(_HAND_GAP * scale)
     sizes = [max(MIN_TILE, int(i[2] * scale)) for i in items]
     tx = x + (w - sum(sizes) - gap * (len(items) - 1)) // 2
     top = y + 16
-    for (sides, center, _, label, hot), size in zip(items, sizes):
-        ty = top + (_HAND_TILE - size) // 2
+    slots = []
+    for size in sizes:
+        slots.append((tx, top + (_HAND_TILE - size) // 2, size))
+        tx += size + gap
+    return slots
+
+
+_HAND_NUMBER_DY = 16 + _HAND_TILE + 30  # from the tray's top to its numbers' centres
+_HAND_NUMBER_R = 24
+
+
+def _hand_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+               items: Sequence[_HandItem]) -> None:
+    """A panel with the tiles of `items` side by side, each with its number on a golden
+    disc below (shrunk only if they would not fit the width)."""
+    kit.frame(draw, box)
+    for (sides, center, _, label, hot), (tx, ty, size) in zip(items, _hand_slots(box, items)):
         if hot:
             draw.rounded_rectangle([tx - 8, ty - 8, tx + size + 7, ty + size + 7], radius=24,
                                    outline=GOLD, width=5)
         paste(canvas, tile_sprite(sides, center, size), (tx, ty), anchor="lt")
-        kit.number_disc(draw, (tx + size // 2, top + _HAND_TILE + 30), 24, label,
+        kit.number_disc(draw, (tx + size // 2, box[1] + _HAND_NUMBER_DY), _HAND_NUMBER_R, label,
                         font(SMALL_TEXT + 1, "black"))
-        tx += size + gap
+
+
+def _hand_boxes(box: tuple[int, int, int, int],
+                items: Sequence[_HandItem]) -> list[tuple[int, int, int, int]]:
+    """Each item's tile and number as (left, top, right, bottom): where a tap chooses it."""
+    bottom = box[1] + _HAND_NUMBER_DY + _HAND_NUMBER_R
+    return [(tx, ty, tx + size, bottom) for tx, ty, size in _hand_slots(box, items)]

@@ -118,23 +118,49 @@ def _market_height(view: Mapping[str, Any], width: int, style: _MarketStyle) -> 
     return len(_market_rows(_market_groups(view, style), width - 32, style)) * style.row + 24
 
 
-def _market(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-            view: Mapping[str, Any], style: _MarketStyle) -> None:
-    """The middle of the table: supply per colour, favors, the draw stack, dedications."""
+def _market_places(box: tuple[int, int, int, int], view: Mapping[str, Any],
+                   style: _MarketStyle) -> list[tuple[int, int, _Item, int, int]]:
+    """Where the market draws each item: (group, index in the group, item, left, centre
+    line). Groups: the supply's cards by colour, the table (favors, stack), dedications."""
     x, y, w, _h = box
-    kit.frame(draw, box, fill=MARKET, edge=MARKET_EDGE)
-    rows = _market_rows(_market_groups(view, style), w - 32, style)
+    groups = _market_groups(view, style)
+    rows = _market_rows(groups, w - 32, style)
+    out = []
+    number = 0
     for r, row in enumerate(rows):
         cy = y + 12 + r * style.row + style.row // 2
         total = sum(sum(i.width for i in g) + style.item_gap * (len(g) - 1) for g in row)
         total += style.group_gap * (len(row) - 1)
         cx = x + (w - total) // 2
-        for g, group in enumerate(row):
-            if g:
-                sx = cx - style.group_gap // 2
-                draw.line([(sx, cy - style.row // 3), (sx, cy + style.row // 3)],
-                          fill=SEPARATOR, width=2)
-            for item in group:
-                item.paint(canvas, draw, cx, cy)
+        for group in row:
+            for i, item in enumerate(group):
+                out.append((number, i, item, cx, cy))
                 cx += item.width + style.item_gap
             cx += style.group_gap - style.item_gap
+            number += 1
+    return out
+
+
+def _market(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+            view: Mapping[str, Any], style: _MarketStyle) -> None:
+    """The middle of the table: supply per colour, favors, the draw stack, dedications."""
+    kit.frame(draw, box, fill=MARKET, edge=MARKET_EDGE)
+    places = _market_places(box, view, style)
+    for k, (_group, i, item, cx, cy) in enumerate(places):
+        if i == 0 and k and places[k - 1][4] == cy:  # between two groups of a row
+            sx = cx - style.group_gap // 2
+            draw.line([(sx, cy - style.row // 3), (sx, cy + style.row // 3)],
+                      fill=SEPARATOR, width=2)
+        item.paint(canvas, draw, cx, cy)
+
+
+SUPPLY, TABLE, DEDICATIONS = 0, 1, 2
+"""The market's groups, in `_market_places`."""
+
+
+def _market_boxes(box: tuple[int, int, int, int], view: Mapping[str, Any],
+                  style: _MarketStyle) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+    """Each market item as (group, index, (left, top, right, bottom)): where a tap picks it."""
+    half = style.row // 2 - 2
+    return [(g, i, (cx - 4, cy - half, cx + item.width + 4, cy + half))
+            for g, i, item, cx, cy in _market_places(box, view, style)]

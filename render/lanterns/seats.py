@@ -57,26 +57,50 @@ def _badge(canvas: Image.Image, x: int, cy: int, info: _Seat, hot: bool, size: i
     return 0
 
 
+def _strip_pitch(compact: bool) -> int:
+    return 62 if compact else 66
+
+
+def _strip_card_w(compact: bool) -> int:
+    return 26 if compact else 28
+
+
+def _strip_cards(box: tuple[int, int, int, int], compact: bool) -> list[tuple[str, int, int]]:
+    """Where a horizontal strip draws each colour's card: (colour, left, centre line)."""
+    x, y, w, h = box
+    pitch = _strip_pitch(compact)
+    stats_w = 7 * pitch + 84 + 92 + (0 if compact else 64)
+    right = x + w - 12 - stats_w
+    return [(color, right + i * pitch, y + h // 2) for i, color in enumerate(kit.COLORS)]
+
+
+def _strip_card_boxes(box: tuple[int, int, int, int],
+                      compact: bool) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """Each colour's card and count in a horizontal strip, as (left, top, right, bottom)."""
+    half = round(_strip_card_w(compact) * 1.4) // 2 + 6
+    return [(color, (cx - 4, cy - half, cx + _strip_pitch(compact) - 8, cy + half))
+            for color, cx, cy in _strip_cards(box, compact)]
+
+
 def _strip_h(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
              info: _Seat, name: str, *, hot: bool, compact: bool = False) -> None:
     """A player's horizontal panel: arrow, name, cards per colour, favors, honor, hand."""
     _frame(draw, box, hot=hot)
-    x, y, w, h = box
+    x, y, _w, h = box
     cy = y + h // 2
-    pitch, card_w = (62, 26) if compact else (66, 28)
+    card_w = _strip_card_w(compact)
     num = SMALL_TEXT
-    stats_w = 7 * pitch + 84 + 92 + (0 if compact else 64)
-    right = x + w - 12 - stats_w
+    cards = _strip_cards(box, compact)
+    right = cards[0][1]
     nx = x + 18
     nx += _badge(canvas, nx, cy, info, hot, 30)
     draw_text(draw, (nx, cy), name, font(SMALL_TEXT + 1, "bold"), GOLD if hot else TEXT, "lm",
               max_width=max(40, right - nx - 14))
-    cx = right
-    for color in kit.COLORS:
+    for color, cx, _ in cards:
         n = info.cards.get(color, 0)
         _chip(canvas, draw, cx, cy, card_sprite(color, card_w, round(card_w * 1.4), n == 0),
               n, num, dim=n == 0)
-        cx += pitch
+    cx = cards[-1][1] + _strip_pitch(compact)
     _chip(canvas, draw, cx, cy, coin_sprite(34), info.favors, num, dim=info.favors == 0)
     cx += 84
     _chip(canvas, draw, cx, cy, laurel_sprite(40), info.honor, num)

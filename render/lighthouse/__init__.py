@@ -38,6 +38,7 @@ from .board import board_geometry, board_png
 from .geometry import _BADGE_AREA as _BADGE_AREA
 from .geometry import ZoneGeometry
 from .panel import panel_geometry, panel_png, waiting_png, waiting_size
+from .regions import panel_drawn, panel_regions
 from .sprites import (
     arrow_sprite,
     back_sprite,
@@ -79,6 +80,6 @@ __all__ = [
     "PANEL_EDGE", "PANEL_HOT", "PANEL_WIDTH", "ROOF", "SEATS", "SLOT", "SLOT_EDGE", "TEXT",
     "TEXT_DIM", "TOWER", "TOWER_STRIPE", "TRACK_CELL", "ZONE_BG", "ZONE_EDGE", "Box",
     "ZoneGeometry", "arrow_sprite", "back_sprite", "board_geometry", "board_png",
-    "lighthouse_sprite", "medal_sprite", "panel_geometry", "panel_png", "pile_sprite",
-    "star_sprite", "token_sprite", "waiting_png", "waiting_size",
+    "lighthouse_sprite", "medal_sprite", "panel_drawn", "panel_geometry", "panel_png",
+    "panel_regions", "pile_sprite", "star_sprite", "token_sprite", "waiting_png", "waiting_size",
 ]

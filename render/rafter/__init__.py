@@ -57,12 +57,13 @@ from .geometry import place
 from .order import paint_order
 from .panel import panel_geometry, panel_plan, panel_png, waiting_png, waiting_size
 from .pieces import shade
+from .regions import panel_drawn, panel_regions, panel_to_raft
 from .theme import BOARD_WIDTH, CHESTS, GIF_SIZE, PANEL_WIDTH, chest, rafter_tint
 from .view import piece as view_piece
 
 __all__ = [
     "BOARD_WIDTH", "CHESTS", "GIF_SIZE", "PANEL_WIDTH", "RaftView", "animation_frames",
     "animation_gif", "board_geometry", "board_plan", "board_png", "chest", "paint_order",
-    "panel_geometry", "panel_plan", "panel_png", "place", "rafter_tint", "shade", "view_piece",
-    "waiting_png", "waiting_size",
+    "panel_drawn", "panel_geometry", "panel_plan", "panel_png", "panel_regions", "panel_to_raft",
+    "place", "rafter_tint", "shade", "view_piece", "waiting_png", "waiting_size",
 ]

@@ -104,6 +104,18 @@ class RaftView:
         picture `k` times larger whose origin is at (ox, oy) of this one."""
         return self.scale * k, (self.offset[0] - ox) * k, (self.offset[1] - oy) * k
 
+    def to_raft(self, px: float, py: float, z: float = 0.0) -> tuple[float, float] | None:
+        """The inverse of `to_px` on the plane at height `z` (mm; 0 is the raft card's top):
+        the raft point (x, y) a picture pixel shows there, or None where the eye's ray
+        through that pixel never comes down to it (above the horizon)."""
+        a = (px - self.offset[0]) / self.scale
+        b = (self.offset[1] - py) / self.scale
+        ray = tuple(f + a * r + b * u for f, r, u in zip(FORWARD, RIGHT, UP))
+        if ray[2] >= -1e-9:
+            return None
+        t = (z - EYE[2]) / ray[2]
+        return EYE[0] + t * ray[0], EYE[1] + t * ray[1]
+
     def mm_at(self, x: float, y: float, z: float) -> float:
         """Picture pixels per mm (across the view) at a raft point."""
         return self.scale / normalized(x, y, z)[2]

@@ -36,10 +36,15 @@ def text(draw: ImageDraw.ImageDraw, xy: Point, value: object, px: float, k: floa
     return kit.text_width(line, fnt)
 
 
+def disc_radius(px: float) -> float:
+    """The radius of a number disc for `px` px text, in picture pixels."""
+    return 0.72 * px
+
+
 def disc(draw: ImageDraw.ImageDraw, center: Point, px: float, k: float, value: object, *,
          fill: RGB = GOLD, ink: RGB = INK_DARK, edge: RGB = GOLD_DEEP) -> float:
     """A number on a disc sized for `px` px text; returns the disc's radius on the image."""
-    r = 0.72 * px * k
+    r = disc_radius(px) * k
     cx, cy = center
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=edge,
                  width=max(1, round(0.08 * r)))

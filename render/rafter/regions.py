@@ -1,0 +1,93 @@
+"""Where a Rafter Five panel's choices are (`render.regions`), and the camera's way back from
+a picture point to the raft, both from the panel's own plan and camera.
+
+By the menu (`engine.rafter.menu`): taking, the rafters that may be taken (``t<r>``) and the
+face-up sea cards offered (``w<card>``), each as the outline the camera sees; building, the
+numbered discs the picture draws: target areas (``A<n>``), then the builder's places
+(``p<n>``), then the chest's (``c<n>``). Placing a card by dragging needs no region: the
+client sends a picture point, `panel_to_raft` turns it into a raft point with the same
+camera, and the server snaps that to the nearest legal pose.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+from render.regions import Drawn, Region, disc, hull, offered
+
+from .labels import disc_radius, readable_px
+from .panel import panel_plan, panel_png
+from .raft import ghosts
+from .theme import PANEL_WIDTH
+
+_RAFTER_PLACE = re.compile(r"p[0-9]+")
+
+
+def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = None,
+                  path: Sequence[str] = (), options: Collection[str] | None = None,
+                  ) -> tuple[Region, ...]:
+    """The regions of `panel_png(view, focus=focus)` drawn for the menu level at `path`
+    whose options have the keys `options` (None: not known, every region it could be)."""
+    plan = panel_plan(view, focus)
+    rv, f, st = plan.raft, plan.focus, plan.stage
+    bx, by, bw, bh = rv.box
+
+    def seen(points: Iterable[Sequence[float]]) -> list[tuple[float, float]]:
+        return [_inside(rv.to_px(*p), rv.box) for p in points]
+
+    found: list[Region] = []
+    rafters = st.rafters()
+    for rid in f.take:
+        if rid in rafters:
+            corners = [c for b in rafters[rid].placed.boxes for c in b.corners]
+            found.append(hull((f"t{rid}",), seen(corners)))
+    cards = st.cards_in_sea()
+    for card in f.wood:
+        if card in cards:
+            corners = [c for b in cards[card].placed.boxes for c in b.corners]
+            found.append(hull((f"w{card}",), seen(corners)))
+    g, _ = ghosts(f, st, [])
+    radius = disc_radius(readable_px(PANEL_WIDTH))
+    chest = any(_RAFTER_PLACE.fullmatch(key) for key in path)
+    prefixes = ["A"] * len(f.targets) + ["c" if chest else "p"] * len(f.spots)
+    centres = [(f"{prefix}{n}", rv.to_px(*at)) for prefix, (n, at) in zip(prefixes, g.numbers)]
+    centres = [(key, (x, y)) for key, (x, y) in centres
+               if bx <= x <= bx + bw and by <= y <= by + bh]
+    for key, (x, y) in centres:
+        # discs drawn close together overlap a little: each region keeps to its own half
+        nearest = min((math.dist((x, y), c) for other, c in centres if other != key),
+                      default=2 * radius)
+        shape = disc((key,), (x, y), min(radius, nearest / 2 - 1))
+        found.append(Region(shape.keys, tuple(
+            (round(px), round(py)) for px, py in (_inside(q, rv.box) for q in shape.polygon))))
+    return offered(found, options)
+
+
+def _inside(p: tuple[float, float], box: tuple[int, int, int, int]) -> tuple[float, float]:
+    """`p` moved into `box` (the raft's area of the picture: nothing is drawn beyond it)."""
+    x, y, w, h = box
+    return min(max(p[0], x), x + w - 1), min(max(p[1], y), y + h - 1)
+
+
+def panel_to_raft(view: Mapping[str, Any], point: tuple[float, float], *,
+                  focus: Mapping[str, Any] | None = None,
+                  height: float = 0.0) -> tuple[float, float] | None:
+    """The raft point (x, y in mm) that picture point `point` of `panel_png(view,
+    focus=focus)` shows on the plane `height` mm above the raft card's top; None for a point
+    outside the raft's area of the picture or above the horizon."""
+    rv = panel_plan(view, focus).raft
+    x, y, w, h = rv.box
+    if not (x <= point[0] <= x + w and y <= point[1] <= y + h):
+        return None
+    return rv.to_raft(point[0], point[1], height)
+
+
+def panel_drawn(view: Mapping[str, Any], *, names: Sequence[str],
+                focus: Mapping[str, Any] | None = None, path: Sequence[str] = (),
+                options: Collection[str] | None = None) -> Drawn:
+    """`panel_png` and its regions."""
+    return Drawn(panel_png(view, names=names, focus=focus),
+                 panel_regions(view, focus=focus, path=path, options=options))

@@ -1,0 +1,300 @@
+"""Where each choice sits on the picture (issue 34): every game's panel says, beside its PNG,
+which regions of it choose which menu keys, from the layout the drawing uses.
+
+Seeded games are walked menu level by menu level (every branch of the top level, then random
+steps down) and at each level: every region names a real choice of that level (its keys make
+a path the menu accepts), lies inside the picture, does not overlap a region of another
+choice, and has at its centre something drawn (not the night or a bare panel); the picture
+is the one `panel_png` draws. Rafter Five's camera maps a picture point back onto the raft.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from importlib import import_module
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine.core import GameSpec, Malformed, Menu
+from engine.registry import GAMES
+from render import kit
+from render import rafter as rafter_render
+from render.rafter.camera import RaftView
+from render.rafter.stage import HALF_X, HALF_Y
+from render.regions import Drawn, Region, disc, hull, offered, rect
+
+RENDERERS = {name: import_module(f"render.{name}") for name in GAMES}
+BACKGROUNDS = {kit.NIGHT, kit.PANEL}
+
+
+def _levels(spec: GameSpec, players: int, seed: int, moves: int,
+            ) -> Iterator[tuple[Any, int, tuple[str, ...], Menu]]:
+    """(state, seat, path, menu) of every level walked: each top-level option's branch down
+    a random path, for `moves` moves of a seeded game."""
+    state = spec.setup(players, seed, dict(spec.default_options))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        acting = spec.to_act(state)
+        if not acting:
+            return
+        seat = min(acting)
+        root = spec.menu(state, seat, ())
+        yield state, seat, (), root
+        for first in root.options:
+            path = first.path_from(())
+            while len(path) <= 5:
+                menu = spec.menu(state, seat, path)
+                if not menu.options:
+                    break
+                yield state, seat, path, menu
+                path = menu.options[rng.randrange(len(menu.options))].path_from(path)
+        actions = spec.legal_actions(state, seat)
+        state, _ = spec.apply(state, seat, actions[rng.randrange(len(actions))])
+
+
+def _drawn(name: str, state: Any, seat: int, path: tuple[str, ...], menu: Menu) -> Drawn:
+    spec = GAMES[name]
+    view = spec.view(state, seat)
+    names = [f"Player {i}" for i in range(8)]
+    return RENDERERS[name].panel_drawn(view, names=names, focus=dict(menu.focus) or None,
+                                       path=path, options=[o.key for o in menu.options])
+
+
+def _mask(region: Region, box: tuple[int, int, int, int]) -> Image.Image:
+    x0, y0, x1, y1 = box
+    mask = Image.new("1", (x1 - x0 + 1, y1 - y0 + 1), 0)
+    ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in region.polygon], fill=1)
+    return mask
+
+
+def _overlap(a: Region, b: Region) -> int:
+    """Pixels inside both polygons' interiors (edges shared by neighbours do not count)."""
+    ax0, ay0, ax1, ay1 = a.bounds()
+    bx0, by0, bx1, by1 = b.bounds()
+    box = (max(ax0, bx0) + 1, max(ay0, by0) + 1, min(ax1, bx1) - 1, min(ay1, by1) - 1)
+    if box[0] > box[2] or box[1] > box[3]:
+        return 0
+    both = Image.new("1", (box[2] - box[0] + 1, box[3] - box[1] + 1), 0)
+    both.paste(_mask(a, box), (0, 0), _mask(b, box))
+    return both.histogram()[-1]
+
+
+def _check_level(name: str, state: Any, seat: int, path: tuple[str, ...], menu: Menu,
+                 drawn: Drawn, *, centre_drawn: bool = True) -> None:
+    spec = GAMES[name]
+    options = {o.key: o for o in menu.options}
+    picture = Image.open(io.BytesIO(drawn.png)).convert("RGB")
+    width, height = picture.size
+    for region in drawn.regions:
+        assert region.key in options, (path, region)
+        target = options[region.key].path_from(path) + region.keys[1:]
+        try:
+            spec.menu(state, seat, target)
+        except Malformed as error:  # pragma: no cover - the failure's message
+            pytest.fail(f"{name}: region {region.keys} at {path} leads nowhere: {error}")
+        assert len(region.polygon) >= 3
+        assert all(0 <= x < width and 0 <= y < height for x, y in region.polygon), region
+        if centre_drawn:
+            cx, cy = region.center()
+            assert region.contains(cx, cy)
+            assert picture.getpixel((round(cx), round(cy))) not in BACKGROUNDS, (path, region)
+    regions = drawn.regions
+    for i, a in enumerate(regions):
+        for b in regions[i + 1:]:
+            if a.keys != b.keys:
+                assert _overlap(a, b) == 0, (name, path, a.keys, b.keys)
+
+
+# --- the neutral type ----------------------------------------------------------------------
+
+
+def test_shapes_know_their_inside_and_centre() -> None:
+    square = rect(("a",), (10, 20, 30, 60))
+    assert square.center() == (20, 40) and square.bounds() == (10, 20, 30, 60)
+    assert square.contains(11, 21) and not square.contains(31, 40) and not square.contains(9, 40)
+    round_ = disc(("b",), (100, 100), 20)
+    assert round_.contains(100, 100) and not round_.contains(121, 100)
+    assert abs(round_.center()[0] - 100) < 0.5 and abs(round_.center()[1] - 100) < 0.5
+    shell = hull(("c",), [(0, 0), (10, 0), (10, 10), (0, 10), (5, 5), (3, 7)])
+    assert sorted(shell.polygon) == [(0, 0), (0, 10), (10, 0), (10, 10)]
+    assert shell.to_json() == {"keys": ["c"], "polygon": [list(p) for p in shell.polygon]}
+    assert offered([square, round_], {"b"}) == (round_,)
+    assert offered([square, round_], None) == (square, round_)
+
+
+# --- every game, level by level -------------------------------------------------------------
+
+
+LEVELS_SEEN = {
+    # the menu levels (by the path's first key and depth) that must have shown regions
+    "lanterns": {("", 0), ("p", 1), ("p", 2), ("p", 3)},
+    "hanabi": {("", 0), ("p", 1), ("d", 1), ("c", 1), ("c", 2)},
+    "lighthouse": {("", 0), ("", 1), ("", 2)},
+}
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "moves"), [
+    ("lanterns", 2, 3, 6), ("lanterns", 4, 8, 5),
+    ("hanabi", 2, 3, 5), ("hanabi", 4, 9, 4),
+    ("lighthouse", 2, 4, 6),
+])
+def test_regions_are_real_choices_where_they_are_drawn(name: str, players: int, seed: int,
+                                                       moves: int) -> None:
+    seen: set[tuple[str, int]] = set()
+    for state, seat, path, menu in _levels(GAMES[name], players, seed, moves):
+        drawn = _drawn(name, state, seat, path, menu)
+        view = GAMES[name].view(state, seat)
+        assert drawn.png == RENDERERS[name].panel_png(
+            view, names=[f"Player {i}" for i in range(8)], focus=dict(menu.focus) or None)
+        # a partner's whole hand (whom to clue) has the gap between cards at its centre
+        whole_hands = name == "hanabi" and path in ((), ("c",))
+        _check_level(name, state, seat, path, menu, drawn, centre_drawn=not whole_hands)
+        if drawn.regions:
+            level = ("" if name == "lighthouse" else (path[0] if path else ""), len(path))
+            seen.add(level)
+    assert LEVELS_SEEN[name] <= seen, seen
+
+
+def test_lanterns_regions_at_each_step_of_a_placement() -> None:
+    spec = GAMES["lanterns"]
+    state = spec.setup(3, 5, dict(spec.default_options))
+    seat = min(spec.to_act(state))
+    hand = [str(t) for t in spec.view(state, seat)["hand"]] if isinstance(
+        spec.view(state, seat).get("hand"), list) and all(
+        isinstance(t, int) for t in spec.view(state, seat)["hand"]) else None
+    root = spec.menu(state, seat, ())
+    tiles = _drawn("lanterns", state, seat, (), root).regions
+    offered_tiles = [o.key for o in spec.menu(state, seat, ("p",)).options]
+    assert [r.keys for r in tiles] == [("p", t) for t in offered_tiles]
+    assert hand is None or hand == offered_tiles
+    tile = offered_tiles[0]
+    turning = spec.menu(state, seat, ("p", tile))
+    assert [r.keys for r in _drawn("lanterns", state, seat, ("p", tile), turning).regions] == [
+        ("0",), ("1",), ("2",), ("3",)]
+    placing = spec.menu(state, seat, ("p", tile, "1"))
+    spots = _drawn("lanterns", state, seat, ("p", tile, "1"), placing).regions
+    assert [r.key for r in spots] == [o.key for o in placing.options]
+    geometry = rafter_free_lanterns_geometry(state, seat, placing)
+    for region, spot in zip(spots, placing.focus["spots"]):
+        assert region.contains(*geometry.center(tuple(spot)))
+
+
+def rafter_free_lanterns_geometry(state: Any, seat: int, menu: Menu) -> Any:
+    from render.lanterns import panel_geometry
+
+    return panel_geometry(GAMES["lanterns"].view(state, seat), focus=dict(menu.focus))
+
+
+def test_lanterns_cards_for_exchanges_discards_and_dedications() -> None:
+    from render.lanterns import panel_regions
+
+    view = GAMES["lanterns"].view(GAMES["lanterns"].setup(2, 1, {}), 0)
+    own = panel_regions(view, path=("x",))
+    supply = panel_regions(view, path=("x", "2"))
+    kinds = panel_regions(view, path=("d",))
+    assert [r.keys for r in own] == [(str(c),) for c in range(7)]
+    assert [r.keys for r in supply] == [(str(c),) for c in range(7)]
+    assert [r.keys for r in kinds] == [("4",), ("3",), ("7",)]
+    assert panel_regions(view, path=("c",)) == own == panel_regions(view, path=("d", "4"))
+    below = min(r.bounds()[1] for r in supply)
+    assert all(r.bounds()[3] < below for r in own)  # own cards above, the market below
+    assert panel_regions(view, path=("x",), options={"3", "5"}) == (own[3], own[5])
+
+
+def test_hanabi_own_hand_regions_carry_slots_only() -> None:
+    """The regions of a player's own cards are the same whatever the cards are: slots."""
+    spec = GAMES["hanabi"]
+    found = []
+    for seed in (1, 2, 3):
+        state = spec.setup(3, seed, dict(spec.default_options))
+        seat = min(spec.to_act(state))
+        for head in [o.key for o in spec.menu(state, seat, ()).options if o.key in "pd"]:
+            menu = spec.menu(state, seat, (head,))
+            if menu.options:
+                found.append(_drawn("hanabi", state, seat, (head,), menu).regions)
+    assert len(found) >= 3
+    assert all(regions == found[0] for regions in found)
+    assert [r.keys for r in found[0]] == [(str(s),) for s in range(1, 6)]
+
+
+def test_hanabi_clue_regions_are_the_cards_colour_and_number() -> None:
+    spec = GAMES["hanabi"]
+    state = spec.setup(2, 4, dict(spec.default_options))
+    seat = min(spec.to_act(state))
+    target = str(1 - seat)
+    menu = spec.menu(state, seat, ("c", target))
+    regions = _drawn("hanabi", state, seat, ("c", target), menu).regions
+    cards = spec.view(state, seat)["hands"][int(target)]["cards"] if isinstance(
+        spec.view(state, seat).get("hands"), list) else None
+    assert {r.key for r in regions} == {o.key for o in menu.options}
+    assert sum(r.key.startswith("r") for r in regions) == 5  # a number half on every card
+    if cards is not None:
+        assert len(regions) == 2 * len(cards)
+
+
+# --- Rafter Five ---------------------------------------------------------------------------
+
+
+def test_rafter_regions_while_taking_and_building() -> None:
+    spec = GAMES["rafter"]
+    seen: set[str] = set()
+    for state, seat, path, menu in _levels(spec, 2, 6, 3):
+        if len(path) > 1:
+            continue  # the places' levels: below, one build
+        drawn = _drawn("rafter", state, seat, path, menu)
+        _check_level("rafter", state, seat, path, menu, drawn)
+        seen |= {r.key[0] for r in drawn.regions}
+        if path == () and menu.focus.get("targets"):
+            assert {r.key for r in drawn.regions} == {o.key for o in menu.options}
+    assert {"t", "A"} <= seen
+
+
+def test_rafter_places_of_the_builder_and_the_chest() -> None:
+    spec = GAMES["rafter"]
+    state = spec.setup(2, 6, dict(spec.default_options))
+    for _ in range(6):  # take, then the first build's places
+        seat = min(spec.to_act(state))
+        root = spec.menu(state, seat, ())
+        if root.focus.get("targets"):
+            break
+        state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
+    else:
+        pytest.fail("no build reached")
+    area = root.options[0].path_from(())
+    angle = spec.menu(state, seat, area).options[0].path_from(area)
+    places = spec.menu(state, seat, angle)
+    drawn = _drawn("rafter", state, seat, angle, places)
+    _check_level("rafter", state, seat, angle, places, drawn)
+    assert {r.key for r in drawn.regions} == {o.key for o in places.options
+                                             if o.key.startswith("p")}
+    first = next(o for o in places.options if o.key.startswith("p")).path_from(angle)
+    chest = spec.menu(state, seat, first)
+    drawn = _drawn("rafter", state, seat, first, chest)
+    _check_level("rafter", state, seat, first, chest, drawn)
+    assert {r.key for r in drawn.regions} == {o.key for o in chest.options}
+
+
+def test_rafter_camera_maps_a_picture_point_back_onto_the_raft() -> None:
+    spec = GAMES["rafter"]
+    state = spec.setup(3, 2, dict(spec.default_options))
+    view = spec.view(state, 0)
+    rv: RaftView = rafter_render.panel_geometry(view)
+    rng = random.Random(1)
+    for _ in range(40):
+        x, y = rng.uniform(-HALF_X, HALF_X), rng.uniform(-HALF_Y, HALF_Y)  # on the raft card
+        z = rng.choice((0.0, 0.0, 12.5))
+        px, py = rv.to_px(x, y, z)
+        back = rafter_render.panel_to_raft(view, (px, py), height=z)
+        assert back is not None
+        tolerance = 1 / rv.mm_at(x, y, z)  # a pixel, in mm, there
+        assert abs(back[0] - x) < tolerance and abs(back[1] - y) < tolerance
+        # a whole pixel off lands about a pixel's mm away: the mapping is the camera's
+        near = rafter_render.panel_to_raft(view, (round(px), round(py)), height=z)
+        assert near is not None and abs(near[0] - x) <= 2 * tolerance
+    bx, by, bw, bh = rv.box
+    assert rafter_render.panel_to_raft(view, (bx - 5, by + bh / 2)) is None
+    assert rafter_render.panel_to_raft(view, (bx + bw / 2, by + bh + 5)) is None
