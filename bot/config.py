@@ -100,7 +100,8 @@ class Settings(BaseSettings):
     """A postgresql:// URL: keep everything in PostgreSQL instead of the SQLite file."""
     discord_shards: str | None = None
     """This process's Discord shards, "0,1/4" (ids, then the count; ranges like "2-3/4");
-    unset = one process, unsharded. See `discord_shard_plan`. (After `database_url`: some
+    unset = one process, unsharded; "auto" = one process running as many shards as Discord
+    recommends (GET /gateway/bot). See `discord_shard_plan`. (After `database_url`: some
     of the shards need it.)"""
     default_language: Literal["en", "ru", "pl"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
@@ -181,6 +182,8 @@ class Settings(BaseSettings):
             value = "".join(value.split())
             if not value:
                 return None
+            if value.lower() == "auto":
+                return "auto"
             plan = parse_shards(value)
             if len(plan.ids) < plan.count and info.data.get("database_url") is None:
                 raise ValueError("other processes run the other shards, and they must share "
@@ -284,8 +287,11 @@ class Settings(BaseSettings):
 
     @property
     def discord_shard_plan(self) -> ShardPlan | None:
-        """The Discord shards this process runs, or None: unsharded."""
-        return parse_shards(self.discord_shards) if self.discord_shards else None
+        """The Discord shards this process runs, or None: unsharded, or every shard
+        Discord recommends ("auto")."""
+        if not self.discord_shards or self.discord_shards == "auto":
+            return None
+        return parse_shards(self.discord_shards)
 
     @property
     def has_telegram(self) -> bool:

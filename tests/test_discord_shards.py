@@ -23,6 +23,8 @@ from bot.config import ConfigError, load_settings, parse_shards
 from bot.discord.app import DiscordBot, ShardedDiscordBot, make_bot
 from bot.discord.pacing import RATE
 from bot.i18n import Translator
+from bot.storage import Store
+from bot.tables import TableService
 from tests.fake_discord import FakeDiscordServer, run_client
 from tests.fake_discord.gateway import shard_of
 
@@ -236,3 +238,27 @@ class _NoService:
 
     def flood_waited(self, *args: Any) -> None:
         raise AssertionError("not expected")
+
+
+async def test_auto_sharding_asks_discord_for_the_count(
+        fake_discord: FakeDiscordServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """DISCORD_SHARDS=auto: one process runs as many shards as GET /gateway/bot recommends
+    (here 2, as for 1,001 to 2,000 servers), each identified on its own."""
+    server = fake_discord
+    server.recommended_shards, server.max_concurrency = 2, 16  # identified at once
+    monkeypatch.setenv("DISCORD_SHARDS", " Auto ")
+    settings = load_settings(env_file=None)
+    assert settings.discord_shards == "auto" and settings.discord_shard_plan is None
+    tr = Translator.load()
+    async with Store.open(tmp_path / "games.sqlite3") as store:
+        service = TableService(store, tr)
+        bot = make_bot(settings, service, store=store, translator=tr)
+        assert isinstance(bot, ShardedDiscordBot)
+        assert (bot.shard_count, bot.sync_commands, bot.pacer.rate) == (None, True, RATE)
+        async with run_client(server, bot):
+            await server.wait_until(lambda: server.identified >= 2, 10,
+                                    message="both shards identified")
+            assert bot.shard_count == 2
+            assert sorted(s.shard_id for s in server.sessions) == [0, 1]
+            assert {s.shard_count for s in server.sessions} == {2}
+            assert server.calls_of("get_bot_gateway")

@@ -224,9 +224,18 @@ class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
     shards), so that together they stay under it."""
 
     def __init__(self, service: TableServiceLike, store: Store, translator: Translator, *,
-                 shard_ids: list[int], shard_count: int, **options: Any) -> None:
-        options.setdefault("sync_commands", 0 in shard_ids)
-        options.setdefault("global_rate", max(1, RATE * len(shard_ids) // shard_count))
+                 shard_ids: list[int] | None, shard_count: int | None,
+                 **options: Any) -> None:
+        """`shard_ids` and `shard_count` None: every shard, as many as Discord recommends
+        (discord.py asks GET /gateway/bot), in this one process."""
+        if shard_ids is None or shard_count is None:
+            shard_ids = None
+            shard_count = None
+            options.setdefault("sync_commands", True)
+            options.setdefault("global_rate", RATE)
+        else:
+            options.setdefault("sync_commands", 0 in shard_ids)
+            options.setdefault("global_rate", max(1, RATE * len(shard_ids) // shard_count))
         super().__init__(service, store, translator, shard_ids=shard_ids,
                          shard_count=shard_count, **options)
 
@@ -236,8 +245,12 @@ class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
 
 def make_bot(settings: Settings, service: TableServiceLike, *, store: Store,
              translator: Translator) -> DiscordBot:
-    """The bot the settings ask for: on the shards of `DISCORD_SHARDS`, or unsharded."""
+    """The bot the settings ask for: on the shards of `DISCORD_SHARDS` (all that Discord
+    recommends for "auto"), or unsharded."""
     plan = settings.discord_shard_plan
+    if settings.discord_shards == "auto":
+        return ShardedDiscordBot(service, store, translator, shard_ids=None, shard_count=None,
+                                 default_language=settings.default_language)
     if plan is None:
         return DiscordBot(service, store, translator,
                           default_language=settings.default_language)

@@ -30,6 +30,7 @@ from .render import (
     Layout,
     SelectSpec,
 )
+from .uploads import fitted
 
 log = logging.getLogger(__name__)
 
@@ -143,15 +144,24 @@ def mentions_of(shown: Layout, *, notify: bool) -> discord.AllowedMentions:
 
 
 def picture(shown: Layout) -> discord.File | None:
+    """The picture, within Discord's upload limit (shrunk if need be: `uploads`)."""
     if shown.image is None:
         return None
-    return discord.File(io.BytesIO(shown.image), filename=picture_name(shown.image))
+    data = fitted(shown.image, "a picture")
+    if data is None:
+        return None
+    return discord.File(io.BytesIO(data), filename=picture_name(data))
 
 
 def document(shown: Layout) -> discord.File | None:
+    """The document (a replay's GIF), within the upload limit, or left out."""
     if shown.file is None:
         return None
-    return discord.File(io.BytesIO(shown.file.data), filename=shown.file.name)
+    data = fitted(shown.file.data, shown.file.name)
+    if data is None:
+        return None
+    name = shown.file.name if data is shown.file.data else picture_name(data)
+    return discord.File(io.BytesIO(data), filename=name)
 
 
 def send_kwargs(shown: Layout, *, notify: bool = False) -> dict[str, Any]:
