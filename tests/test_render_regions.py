@@ -23,6 +23,7 @@ from engine.core import GameSpec, Malformed, Menu
 from engine.registry import GAMES
 from render import kit
 from render import rafter as rafter_render
+from render.lanterns import panel_geometry, panel_regions
 from render.rafter.camera import RaftView
 from render.rafter.stage import HALF_X, HALF_Y
 from render.regions import Drawn, Region, disc, hull, offered, rect
@@ -31,10 +32,10 @@ RENDERERS = {name: import_module(f"render.{name}") for name in GAMES}
 BACKGROUNDS = {kit.NIGHT, kit.PANEL}
 
 
-def _levels(spec: GameSpec, players: int, seed: int, moves: int,
+def _levels(spec: GameSpec, players: int, seed: int, moves: int, depth: int = 5,
             ) -> Iterator[tuple[Any, int, tuple[str, ...], Menu]]:
     """(state, seat, path, menu) of every level walked: each top-level option's branch down
-    a random path, for `moves` moves of a seeded game."""
+    a random path (at most `depth` keys), for `moves` moves of a seeded game."""
     state = spec.setup(players, seed, dict(spec.default_options))
     rng = random.Random(seed)
     for _ in range(moves):
@@ -46,7 +47,7 @@ def _levels(spec: GameSpec, players: int, seed: int, moves: int,
         yield state, seat, (), root
         for first in root.options:
             path = first.path_from(())
-            while len(path) <= 5:
+            while len(path) <= depth:
                 menu = spec.menu(state, seat, path)
                 if not menu.options:
                     break
@@ -163,35 +164,53 @@ def test_lanterns_regions_at_each_step_of_a_placement() -> None:
     spec = GAMES["lanterns"]
     state = spec.setup(3, 5, dict(spec.default_options))
     seat = min(spec.to_act(state))
-    hand = [str(t) for t in spec.view(state, seat)["hand"]] if isinstance(
-        spec.view(state, seat).get("hand"), list) and all(
-        isinstance(t, int) for t in spec.view(state, seat)["hand"]) else None
+    hand = [str(t["tile"]) for t in spec.view(state, seat)["hand"]]
     root = spec.menu(state, seat, ())
     tiles = _drawn("lanterns", state, seat, (), root).regions
-    offered_tiles = [o.key for o in spec.menu(state, seat, ("p",)).options]
-    assert [r.keys for r in tiles] == [("p", t) for t in offered_tiles]
-    assert hand is None or hand == offered_tiles
-    tile = offered_tiles[0]
+    assert [r.keys for r in tiles] == [("p", t) for t in hand]  # one tap: place that tile
+    assert [o.key for o in spec.menu(state, seat, ("p",)).options] == hand
+    tile = hand[0]
     turning = spec.menu(state, seat, ("p", tile))
     assert [r.keys for r in _drawn("lanterns", state, seat, ("p", tile), turning).regions] == [
         ("0",), ("1",), ("2",), ("3",)]
     placing = spec.menu(state, seat, ("p", tile, "1"))
     spots = _drawn("lanterns", state, seat, ("p", tile, "1"), placing).regions
     assert [r.key for r in spots] == [o.key for o in placing.options]
-    geometry = rafter_free_lanterns_geometry(state, seat, placing)
-    for region, spot in zip(spots, placing.focus["spots"]):
+    geometry = panel_geometry(spec.view(state, seat), focus=dict(placing.focus))
+    for region, spot in zip(spots, placing.focus["spots"], strict=True):
         assert region.contains(*geometry.center(tuple(spot)))
 
 
-def rafter_free_lanterns_geometry(state: Any, seat: int, menu: Menu) -> Any:
-    from render.lanterns import panel_geometry
-
-    return panel_geometry(GAMES["lanterns"].view(state, seat), focus=dict(menu.focus))
+def test_lanterns_regions_of_exchanges_dedications_and_discards_in_play() -> None:
+    """Played on until each of these choices is offered; its levels' regions are real."""
+    spec = GAMES["lanterns"]
+    state = spec.setup(2, 7, dict(spec.default_options))
+    rng = random.Random(7)
+    seen: set[str] = set()
+    for _ in range(120):
+        acting = spec.to_act(state)
+        if not acting or seen >= {"x", "d", "c"}:
+            break
+        seat = min(acting)
+        for first in spec.menu(state, seat, ()).options:
+            if first.key not in "xdc" or first.key in seen:
+                continue
+            path = (first.key,)
+            while True:
+                menu = spec.menu(state, seat, path)
+                if not menu.options:
+                    break
+                drawn = _drawn("lanterns", state, seat, path, menu)
+                _check_level("lanterns", state, seat, path, menu, drawn)
+                assert {r.key for r in drawn.regions} == {o.key for o in menu.options}, path
+                path = menu.options[rng.randrange(len(menu.options))].path_from(path)
+            seen.add(first.key)
+        actions = spec.legal_actions(state, seat)
+        state, _ = spec.apply(state, seat, actions[rng.randrange(len(actions))])
+    assert seen >= {"x", "d"}, seen
 
 
 def test_lanterns_cards_for_exchanges_discards_and_dedications() -> None:
-    from render.lanterns import panel_regions
-
     view = GAMES["lanterns"].view(GAMES["lanterns"].setup(2, 1, {}), 0)
     own = panel_regions(view, path=("x",))
     supply = panel_regions(view, path=("x", "2"))
@@ -242,9 +261,7 @@ def test_hanabi_clue_regions_are_the_cards_colour_and_number() -> None:
 def test_rafter_regions_while_taking_and_building() -> None:
     spec = GAMES["rafter"]
     seen: set[str] = set()
-    for state, seat, path, menu in _levels(spec, 2, 6, 3):
-        if len(path) > 1:
-            continue  # the places' levels: below, one build
+    for state, seat, path, menu in _levels(spec, 2, 6, 3, depth=1):  # places: below
         drawn = _drawn("rafter", state, seat, path, menu)
         _check_level("rafter", state, seat, path, menu, drawn)
         seen |= {r.key[0] for r in drawn.regions}
