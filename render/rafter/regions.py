@@ -18,9 +18,10 @@ from typing import Any
 
 from render.regions import Drawn, Region, disc, hull, offered
 
+from .geometry import Placed
 from .labels import disc_radius, readable_px
 from .panel import panel_plan, panel_png
-from .raft import ghosts
+from .raft import _top_center, ghosts
 from .theme import PANEL_WIDTH
 
 _RAFTER_PLACE = re.compile(r"p[0-9]+")
@@ -35,22 +36,25 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
     rv, f, st = plan.raft, plan.focus, plan.stage
     bx, by, bw, bh = rv.box
 
-    def seen(points: Iterable[Sequence[float]]) -> list[tuple[float, float]]:
-        return [_inside(rv.to_px(*p), rv.box) for p in points]
+    def seen(points: Iterable[Sequence[Any]]) -> list[tuple[float, float]]:
+        """Raft points (x, y, z) in the picture; picture points already (x, y, None)."""
+        return [_inside(rv.to_px(*p) if p[2] is not None else (p[0], p[1]), rv.box)
+                for p in points]
+
+    radius = disc_radius(readable_px(PANEL_WIDTH))
+
+    def piece(key: str, q: Placed) -> Region:
+        """A piece as the camera sees it, with the number disc drawn on its top."""
+        corners = seen(c for b in q.boxes for c in b.corners)
+        number = disc((key,), rv.to_px(*_top_center(q)), radius).polygon
+        return hull((key,), corners + seen((x, y, None) for x, y in number))
 
     found: list[Region] = []
     rafters = st.rafters()
-    for rid in f.take:
-        if rid in rafters:
-            corners = [c for b in rafters[rid].placed.boxes for c in b.corners]
-            found.append(hull((f"t{rid}",), seen(corners)))
+    found += [piece(f"t{rid}", rafters[rid].placed) for rid in f.take if rid in rafters]
     cards = st.cards_in_sea()
-    for card in f.wood:
-        if card in cards:
-            corners = [c for b in cards[card].placed.boxes for c in b.corners]
-            found.append(hull((f"w{card}",), seen(corners)))
+    found += [piece(f"w{card}", cards[card].placed) for card in f.wood if card in cards]
     g, _ = ghosts(f, st, [])
-    radius = disc_radius(readable_px(PANEL_WIDTH))
     chest = any(_RAFTER_PLACE.fullmatch(key) for key in path)
     prefixes = ["A"] * len(f.targets) + ["c" if chest else "p"] * len(f.spots)
     centres = [(f"{prefix}{n}", rv.to_px(*at)) for prefix, (n, at) in zip(prefixes, g.numbers)]
