@@ -315,3 +315,24 @@ def test_rafter_camera_maps_a_picture_point_back_onto_the_raft() -> None:
     bx, by, bw, bh = rv.box
     assert rafter_render.panel_to_raft(view, (bx - 5, by + bh / 2)) is None
     assert rafter_render.panel_to_raft(view, (bx + bw / 2, by + bh + 5)) is None
+
+
+# --- every game offers them, and never fails on what it is handed ---------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_offers_its_regions_and_tolerates_odd_input(name: str) -> None:
+    renderer = RENDERERS[name]
+    spec = GAMES[name]
+    state = spec.setup(2, 1, dict(spec.default_options))
+    odd_focus = [None, {"tile": "a", "rot": 9, "spots": "x"}, {"target": 99, "slots": "x"},
+                 {"zone": 5, "cells": "no"}, {"targets": [[1, "a", 2]], "take": [99]}]
+    odd_paths = [("zz", "yy", "xx"), ("p", "x", "y"), ("c", "zz"), ("1", "r"), ("A1r0", "p1")]
+    for seat in (0, 1, None):
+        view = spec.view(state, seat)
+        for focus in odd_focus:
+            for path in odd_paths:
+                assert isinstance(renderer.panel_regions(view, focus=focus, path=path), tuple)
+        drawn = renderer.panel_drawn(view, names=["A", "B"], path=(), options=())
+        assert drawn.regions == ()  # a level offering nothing has nothing to touch
+        assert drawn.png == renderer.panel_png(view, names=["A", "B"])
