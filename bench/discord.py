@@ -205,6 +205,10 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
           f"{MAX_DELAY:.0f} s), {done['stale']} not sent (the turn had moved on), "
           f"{done['slowed']} slowed, {done['failed']} failed; DM channels "
           f"opened {done['opened']}; 403 40003 from Discord: {server.dm_refusals}")
+    invalid = world.bot.client.pacer.invalid
+    print(f"  invalid requests (401/403/429) so far: {server.invalid_requests} by the fake's "
+          f"count, {invalid.total} by the bot's (most within 10 minutes: "
+          f"{invalid.most_in_window}; Discord bans at 10,000); bans: {server.bans}")
 
 
 def places(server: FakeDiscordServer, count: int) -> list[Table]:
@@ -218,15 +222,15 @@ def places(server: FakeDiscordServer, count: int) -> list[Table]:
 
 
 async def run(tables: int, seconds: float, rate: float, lift_limits: bool,
-              dms: float = 0.0) -> None:
+              dms: float = 0.0, latency: float = 0.0) -> None:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice: fine here
     # real time: discord.py sits out its waits for the buckets as it would on Discord
     limits = ({"rate_limit": (1_000_000, 1.0), "rate_limits": {}, "global_limit": None}
               if lift_limits else {"rate_limits": DISCORD_ROUTE_LIMITS})
     with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscordServer(**limits, bucket_waits_on_clock=False  # type: ignore[arg-type]
-                                     ) as server:
+        async with FakeDiscordServer(**limits, bucket_waits_on_clock=False,  # type: ignore[arg-type]
+                                     latency=latency) as server:
             opened = places(server, tables)
             world = World(server, Path(folder) / "b.db")
             await world.start()
@@ -260,8 +264,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lift-limits", action="store_true",
                         help="no rate limits at all (the fake's and the bot's own pacing "
                              "lifted), to compare")
+    parser.add_argument("--latency", type=float, default=0.0,
+                        help="seconds every answer of the fake Discord takes (0.05 is "
+                             "realistic)")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.tables, args.seconds, args.rate, args.lift_limits, args.dms))
+    asyncio.run(run(args.tables, args.seconds, args.rate, args.lift_limits, args.dms,
+                    args.latency))
 
 
 if __name__ == "__main__":
