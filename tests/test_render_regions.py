@@ -336,3 +336,31 @@ def test_every_game_offers_its_regions_and_tolerates_odd_input(name: str) -> Non
         drawn = renderer.panel_drawn(view, names=["A", "B"], path=(), options=())
         assert drawn.regions == ()  # a level offering nothing has nothing to touch
         assert drawn.png == renderer.panel_png(view, names=["A", "B"])
+
+
+def test_rafter_camera_finds_the_top_under_a_picture_point() -> None:
+    """A point of the picture on a standing rafter is its top; beside it, the raft card."""
+    spec = GAMES["rafter"]
+    view = spec.view(spec.setup(3, 2, dict(spec.default_options)), 0)
+    plan = rafter_render.panel_plan(view)
+    rv = plan.raft
+    standing = [it.placed for it in plan.stage.items if it.kind == "raft"]
+    assert len(standing) >= 3
+    for q in standing:
+        hull_pts = q.outline
+        x = sum(p[0] for p in hull_pts) / len(hull_pts)
+        y = sum(p[1] for p in hull_pts) / len(hull_pts)
+        top = q.ray_top(x, y)  # a stepped builder's middle may be its lower step
+        assert top is not None and top > 5
+        found = rafter_render.panel_to_surface(view, rv.to_px(x, y, top))
+        assert found is not None
+        tolerance = 1 / rv.mm_at(x, y, top)
+        assert abs(found[0] - x) < tolerance and abs(found[1] - y) < tolerance
+        assert abs(found[2] - top) < 0.1
+    # a bare corner of the raft card, and the sea beyond it
+    corner = (HALF_X - 3, -HALF_Y + 3)
+    if all(q.ray_top(*corner) is None for q in standing):
+        found = rafter_render.panel_to_surface(view, rv.to_px(*corner, 0.0))
+        assert found is not None and abs(found[2]) < 1e-9
+        assert abs(found[0] - corner[0]) < 1 and abs(found[1] - corner[1]) < 1
+    assert rafter_render.panel_to_surface(view, rv.to_px(HALF_X + 40, -HALF_Y - 40, 0.0)) is None

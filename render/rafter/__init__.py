@@ -57,7 +57,7 @@ from .geometry import place
 from .order import paint_order
 from .panel import panel_geometry, panel_plan, panel_png, waiting_png, waiting_size
 from .pieces import shade
-from .regions import panel_drawn, panel_regions, panel_to_raft
+from .regions import panel_drawn, panel_regions, panel_to_raft, panel_to_surface
 from .theme import BOARD_WIDTH, CHESTS, GIF_SIZE, PANEL_WIDTH, chest, rafter_tint
 from .view import piece as view_piece
 
@@ -65,5 +65,6 @@ __all__ = [
     "BOARD_WIDTH", "CHESTS", "GIF_SIZE", "PANEL_WIDTH", "RaftView", "animation_frames",
     "animation_gif", "board_geometry", "board_plan", "board_png", "chest", "paint_order",
     "panel_drawn", "panel_geometry", "panel_plan", "panel_png", "panel_regions", "panel_to_raft",
-    "place", "rafter_tint", "shade", "view_piece", "waiting_png", "waiting_size",
+    "panel_to_surface", "place", "rafter_tint", "shade", "view_piece", "waiting_png",
+    "waiting_size",
 ]

@@ -6,7 +6,8 @@ face-up sea cards offered (``w<card>``), each as the outline the camera sees; bu
 numbered discs the picture draws: target areas (``A<n>``), then the builder's places
 (``p<n>``), then the chest's (``c<n>``). Placing a card by dragging needs no region: the
 client sends a picture point, `panel_to_raft` turns it into a raft point with the same
-camera, and the server snaps that to the nearest legal pose.
+camera, and the server snaps that to the nearest legal pose (`panel_to_surface`: the
+point on top of what lies on the raft there, where the eye's ray through it meets it).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from render.regions import Drawn, Region, disc, hull, offered
 from .geometry import Placed
 from .labels import disc_radius, readable_px
 from .panel import panel_plan, panel_png
-from .raft import _top_center, ghosts
+from .raft import _surface, _top_center, ghosts
+from .stage import HALF_X, HALF_Y
 from .theme import PANEL_WIDTH
 
 _RAFTER_PLACE = re.compile(r"p[0-9]+")
@@ -87,6 +89,46 @@ def panel_to_raft(view: Mapping[str, Any], point: tuple[float, float], *,
     if not (x <= point[0] <= x + w and y <= point[1] <= y + h):
         return None
     return rv.to_raft(point[0], point[1], height)
+
+
+def panel_to_surface(view: Mapping[str, Any], point: tuple[float, float], *,
+                     focus: Mapping[str, Any] | None = None,
+                     ) -> tuple[float, float, float] | None:
+    """The raft point (x, y, z in mm) that picture point `point` of `panel_png(view,
+    focus=focus)` shows on the top of what lies on the raft (the raft card's top at worst):
+    where a card dragged to that point would come to rest under the finger. None outside
+    the raft's area of the picture or where the eye's ray misses the raft card."""
+    plan = panel_plan(view, focus)
+    rv, items = plan.raft, plan.stage.items
+    x, y, w, h = rv.box
+    if not (x <= point[0] <= x + w and y <= point[1] <= y + h):
+        return None
+    tops = [q.placed.top for q in items if q.kind == "raft"]
+
+    def below(z: float) -> tuple[float, float] | None:
+        """The ray's point at height z if it is at or under the surface there."""
+        at = rv.to_raft(point[0], point[1], z)
+        return at if at is not None and _surface(items, *at) >= z else None
+
+    # down the eye's ray in half-millimetre steps from above everything, then halving
+    high, step = max([0.0, *tops]) + 1.0, 0.5
+    z = high
+    while z > 0.0 and below(z) is None:
+        z -= step
+    if z <= 0.0:
+        at = rv.to_raft(point[0], point[1], 0.0)
+        return None if at is None or not _on_raft(at) else (at[0], at[1], 0.0)
+    lo, hi = z, min(high, z + step)
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if below(mid) is not None else (lo, mid)
+    at = rv.to_raft(point[0], point[1], lo)
+    assert at is not None
+    return at[0], at[1], lo
+
+
+def _on_raft(at: tuple[float, float]) -> bool:
+    return abs(at[0]) <= HALF_X and abs(at[1]) <= HALF_Y
 
 
 def panel_drawn(view: Mapping[str, Any], *, names: Sequence[str],
