@@ -32,8 +32,11 @@ class ClueOption:
     value: int
     score: float
     plays: int  # cards the receiver will now play (now or after known plays)
-    purpose: str  # "play", "save", "tempo" or "stall"
+    purpose: str  # one of reasons.CLUE_PURPOSES
     slots: tuple[int, ...]
+    new: tuple[int, ...] = ()  # the slots it touches for the first time
+    chop: bool = False  # it touches the receiver's chop for the first time (chop focus)
+    bad_touch: int = 0  # useless cards or duplicates it touches (good touch is broken)
 
     def action(self) -> str:
         return f"clue:{self.target}:{'c' if self.kind == COLOR else 'r'}{self.value}"
@@ -72,7 +75,7 @@ def touched_identities(pos: Position, skip_seat: int) -> list[int]:
 def trial_model(model: Model) -> Model:
     """A copy deep enough to read a clue on without touching the real model."""
     hands = [[card.copy() for card in hand] for hand in model.hands]
-    return Model(model.deck, model.board, hands, model.drawn)
+    return Model(model.deck, model.board, hands, model.drawn, model.discards)
 
 
 def evaluate(pos: Position, target: int, kind: str, value: int,
@@ -88,7 +91,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     no_warning_given(trial, pos.seat)
     after = trial.hands[target]
     elsewhere = set(touched_identities(pos, target))
-    score, plays, seen_now = 0.0, 0, set()
+    score, plays, seen_now, bad = 0.0, 0, set(), 0
     for k, card in enumerate(after):
         identity = truth[k]
         assert identity is not None
@@ -101,6 +104,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
             bit = 1 << identity
             if board.trash & bit or identity in elsewhere or identity in seen_now:
                 score += BAD_TOUCH
+                bad += 1
             elif board.critical & bit:
                 score += SAVE_CHOP if k == chop else SAVE_ELSEWHERE
             elif k == chop and identity % 5 == 1:
@@ -112,13 +116,17 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
             score += KNOWN_USELESS
         score += NARROWING * (before[k].mask.bit_count() - card.mask.bit_count())
     if focus is not None and focus.save:
-        purpose = "save"
+        purpose = "save"  # its reason, "5 save to Anna", names the 5 Save, 2 Save or Critical Save
     elif plays and focus is not None and not any(
             after[k] is focus and not before[k].touched for k in range(len(after))):
         purpose = "tempo"
     else:
         purpose = "play" if plays else "stall"
-    return ClueOption(target, kind, value, score, plays, purpose, slots)
+        if plays and focus is not None and focus.mask & ~board.playable:
+            purpose = "delayed-play"  # the focus plays once cards already clued have played
+    new = tuple(s for s in slots if not before[s - 1].touched)
+    return ClueOption(target, kind, value, score, plays, purpose, slots, new,
+                      chop is not None and chop + 1 in new, bad)
 
 
 def all_options(pos: Position, targets: list[int] | None = None) -> list[ClueOption]:

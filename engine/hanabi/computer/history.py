@@ -28,6 +28,7 @@ def apply_move(model: Model, move: Mapping[str, Any]) -> None:
         board.play(identity)
     else:
         board.discard(identity)
+        model.discards += 1
     if board.deck_left:
         hand.insert(0, model.new_card())
         board.deck_left -= 1
@@ -71,6 +72,7 @@ def from_table(view: Mapping[str, Any]) -> Model:
             board.discarded[index(colour_index(color), int(rank))] += 1
     board.clues, board.fuses, board.deck_left = view["clues"], view["fuses"], view["deck"]
     board.changed()
+    model.discards = sum(board.discarded)  # misplays too: the early game may be over
     for seat, hand in enumerate(view["hands"]):
         model.hands[seat] = []
         for entry in hand["cards"]:

@@ -38,6 +38,7 @@ class Model:
     board: Board
     hands: list[list[Known]]  # per seat, slot 1 first
     drawn: int = 0  # cards dealt so far: the next card drawn gets this order
+    discards: int = 0  # discards so far (not misplays): none yet is the H-group's early game
 
     @property
     def players(self) -> int:

@@ -1,12 +1,13 @@
-"""The `normal` level: a convention player a person can follow (H-group beginner style).
+"""The `normal` level: a convention player a person can follow (the H-group's Beginner's Guide).
 
 It keeps the table's public knowledge model (`model`, `conventions`) replayed from the
 history, and on its turn: warns the next player whose chop is a last copy, plays a card it
-knows fits, gives the clue worth most (plays it makes, saves, no bad touch; never a
-misleading one), throws away a card it knows is useless, or discards its chop. It stalls
-with a clue instead of discarding when the deck is about to run out with plays still queued,
-or when the only discard left might be a last copy. In the last round it plays, gives clues
-that still lead to a play, and guesses only when a wrong guess cannot lose the game.
+knows fits, gives the clue worth most that plays or saves a card (Minimum Clue Value; no
+bad touch when a clean clue does the job, `good_touch`; never a misleading one), and
+otherwise discards its chop. Only in the H-group's stalling situations (early game, 8 clues,
+a locked hand, the end-game) does it stall, and only with the clues the table reads as a
+stall (`stalling`). In the last round it plays, gives clues that still lead to a play, and
+guesses only when a wrong guess cannot lose the game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Budget, Decision
-from . import reasons
+from . import good_touch, reasons, stalling
 from .clues import ClueOption, all_options, possible_clues
 from .conventions import RANK, chop_in_danger, will_play
 from .hand import best_guess, best_sure_play, discard_choice, sure_plays
@@ -43,23 +44,29 @@ def decide(pos: Position) -> Decision:
     if play is not None:
         return Decision(f"play:{play + 1}", reasons.play(play + 1))
     options = all_options(pos)
-    best = max(options, key=lambda o: o.score, default=None)
+    # Minimum Clue Value: outside a stalling situation a clue gets a card played or saves one
+    valuable = [o for o in options if o.purpose != "stall"]
     needed = CLUE_WORTH_LAST_TOKEN if pos.board.clues == 1 else CLUE_WORTH
     if pos.advanced and pos.board.clues <= ADVANCED_RESERVE:
         needed = ADVANCED_RESERVE_WORTH  # keep tokens to warn and stall: a lost card loses all
-    if best is not None and best.score >= needed:
-        return give(best)
-    if best is not None and stall_instead(pos):
-        return give(best, stall=True)
+    worth = good_touch.prefer_clean(valuable, needed)
+    if worth:
+        return give(max(worth, key=lambda o: o.score))
+    end_game = stall_instead(pos)
+    risky = False
     if pos.can_discard():
         slot, why = discard_choice(pos)
-        # a forced discard (in the advanced variant any discard) may lose a last copy: a
-        # stall clue is cheaper then
-        risky = (why == "forced" or pos.advanced) and pos.probability(slot, pos.board.critical)
-        if not risky or best is None:
-            return discard(pos)
-    if best is not None:
-        return give(best, stall=True)
+        # a forced discard (in the advanced variant any discard) may lose a last copy
+        risky = (why == "forced" or pos.advanced) and pos.probability(slot, pos.board.critical) > 0
+    where = stalling.situation(pos, end_game or risky)
+    if where is not None:
+        stall = stalling.stall_clue(pos, options, where)
+        if stall is not None:
+            return give_stall(*stall)
+    if pos.can_discard():
+        return discard(pos)
+    if options:  # 8 clues and no stall clue the table reads as one: the least harm
+        return give(max(options, key=lambda o: (-o.bad_touch, o.score)), stall=True)
     return forced(pos)
 
 
@@ -129,6 +136,10 @@ def give(option: ClueOption, *, stall: bool = False) -> Decision:
     purpose = "stall" if stall and option.purpose == "stall" else option.purpose
     return Decision(option.action(),
                     reasons.clue(option.target, option.kind, option.value, purpose))
+
+
+def give_stall(option: ClueOption, kind: str) -> Decision:
+    return Decision(option.action(), reasons.stall(option.target, option.kind, option.value, kind))
 
 
 def discard(pos: Position) -> Decision:

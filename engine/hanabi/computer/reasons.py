@@ -15,7 +15,7 @@ PLAY_GUESS = "hanabi-bot-play-guess"  # a last-round guess that cannot cost the 
 DISCARD_USELESS = "hanabi-bot-discard-useless"
 DISCARD_CHOP = "hanabi-bot-discard-chop"
 DISCARD_FORCED = "hanabi-bot-discard-forced"
-CLUE_PURPOSES = ("play", "save", "tempo", "stall")
+CLUE_PURPOSES = ("play", "delayed-play", "save", "tempo", "stall")
 
 
 def play(slot: int, *, guess: bool = False) -> Label:
@@ -27,8 +27,13 @@ def discard(slot: int, key: str) -> Label:
 
 
 def clue(target: int, kind: str, value: int, purpose: str) -> Label:
-    """"red to Anna: play clue"; `purpose` is one of `CLUE_PURPOSES`."""
+    """"red to Anna: play clue"; `purpose` is one of `CLUE_PURPOSES` or a stall's kind."""
     if kind == COLOR:
         return Label(f"hanabi-bot-{purpose}-clue-color",
                      {"target_seat": target, "color": color_id(value)})
     return Label(f"hanabi-bot-{purpose}-clue-rank", {"target_seat": target, "rank": value})
+
+
+def stall(target: int, kind: str, value: int, stall_kind: str) -> Label:
+    """"5 to Anna: 5 Stall, nothing urgent"; `stall_kind` is one of `stalling.PRECEDENCE`."""
+    return clue(target, kind, value, stall_kind)

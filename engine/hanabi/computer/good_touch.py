@@ -1,0 +1,23 @@
+"""Good Touch Principle (H-group): the cards a clue touches besides its focus will all be
+useful one day.
+
+The Guide's rule: do not touch a card that is already useless (trash) or a copy of a card
+already touched in some hand, nor two copies of the same card in one clue. It is a
+principle, not an absolute: when no clean clue does the job (the only way to get a card
+played or saved also touches trash) the bad touch is allowed, so a giver only picks a clue
+with a bad touch when no clue without one reaches the same worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .clues import ClueOption
+
+
+def prefer_clean(options: Sequence[ClueOption], needed: float) -> list[ClueOption]:
+    """The options worth giving (at least `needed`), those that touch no trash or duplicate
+    first: a bad-touch clue is kept only when no clean clue is worth giving."""
+    worth = [o for o in options if o.score >= needed]
+    clean = [o for o in worth if not o.bad_touch]
+    return clean or worth
