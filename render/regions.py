@@ -12,6 +12,9 @@ the rest; the server checks the path as it checks any press. Regions carry only 
 picture shows to its viewer: keys are the same menu keys as the buttons.
 
 Polygons are in the PNG's pixels, (x, y) from its top-left corner, listed around the edge.
+Regions of different choices do not overlap, except where the picture itself shows one thing
+in front of another (Rafter Five's pieces seen in perspective): there a later region is in
+front, so a tap goes to the last region that holds it.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from render import kit
 from render.regions import Drawn, Region, offered, rect
 
 from .hand import _hand_boxes, _hand_items
@@ -21,7 +22,7 @@ from .seats import _strip_card_boxes
 from .view import _focus, _hand
 
 KIND_KEYS = ("4", "3", "7")  # the menu's keys of the market's dedications, in their order
-COLOR_KEYS = tuple(str(i) for i in range(7))  # a colour's key is its index (`kit.COLORS`)
+COLOR_KEYS = tuple(str(i) for i in range(len(kit.COLORS)))  # a colour's key: its index
 
 
 def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = None,
@@ -35,8 +36,9 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
     head, depth = path[:1], len(path)
     found: list[Region] = []
     if path in ((), ("p",)) and plan.hand is not None:  # a tile of the hand
+        lead = ("p",) if not path else ()  # at the top of a turn: place, then that tile
         boxes = _hand_boxes(plan.hand, _hand_items(view, f))
-        found += [rect((*(() if path else ("p",)), str(tile)), box)
+        found += [rect((*lead, str(tile)), box)
                   for (tile, _, _), box in zip(_hand(view), boxes)]
     elif head == ("p",) and depth == 2 and plan.hand is not None:  # a rotation
         boxes = _hand_boxes(plan.hand, _hand_items(view, f))

@@ -19,6 +19,7 @@ from typing import Any
 
 from render.regions import Drawn, Region, disc, hull, offered
 
+from .camera import depth
 from .geometry import Placed
 from .labels import disc_radius, readable_px
 from .panel import panel_plan, panel_png
@@ -51,11 +52,11 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
         number = disc((key,), rv.to_px(*_top_center(q)), radius).polygon
         return hull((key,), corners + seen((x, y, None) for x, y in number))
 
-    found: list[Region] = []
-    rafters = st.rafters()
-    found += [piece(f"t{rid}", rafters[rid].placed) for rid in f.take if rid in rafters]
-    cards = st.cards_in_sea()
-    found += [piece(f"w{card}", cards[card].placed) for card in f.wood if card in cards]
+    rafters, cards = st.rafters(), st.cards_in_sea()
+    pieces = [(f"t{rid}", rafters[rid].placed) for rid in f.take if rid in rafters]
+    pieces += [(f"w{card}", cards[card].placed) for card in f.wood if card in cards]
+    pieces.sort(key=lambda kq: -depth(_top_center(kq[1])))  # the farthest first
+    found = [piece(key, q) for key, q in pieces]
     g, _ = ghosts(f, st, [])
     chest = any(_RAFTER_PLACE.fullmatch(key) for key in path)
     prefixes = ["A"] * len(f.targets) + ["c" if chest else "p"] * len(f.spots)
