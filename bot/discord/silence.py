@@ -134,7 +134,9 @@ class Silences:
             log.info("table %s: its channel stayed silent; ending it", found.table_id)
             result = await self.service.chat_lost(found.table_id, "dc-silenced-ended")
             self.outbox.post(result.posts)  # its players' panels (the channel takes none)
-            self._by_channel.pop(found.thread_id or found.chat_id, None)
+            channel = found.thread_id or found.chat_id
+            self._by_channel.pop(channel, None)
+            self.outbox.speak_again(channel)  # a next table there tries again
             ended += 1
         return ended
 
