@@ -1,4 +1,9 @@
-"""The games the host can run, by the name players type after /newgame."""
+"""The games the host can run, by the name players type after /newgame: the one list of them.
+
+Everything else about a game is found from here: what it declares on its `GameSpec` (its
+clock, rules summary, export, computer players), its pictures (`render/<name>/`, found by
+name) and its texts (`data/i18n/<lang>/<name>.ftl`). CONTRIBUTING.md says how to add one.
+"""
 
 from __future__ import annotations
 
