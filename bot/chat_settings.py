@@ -9,8 +9,9 @@ must still be an admin of that chat (asked through the adapter's `admin_of` when
 comes from a private chat), the field and value must be ones the menu offers, and the
 settings must not have changed since the menu was drawn. Anything else changes nothing.
 
-This is the settings part of `TableService` (bot/tables.py), kept in its own module; the
-stored options are `ChatOptions` (bot/storage/chat_options.py).
+A service of its own beside the table service (bot/tables.py), with /language; what the
+settings decide at a table is bot/chat_rules.py, the stored options `ChatOptions`
+(bot/storage/chat_options.py).
 """
 
 from __future__ import annotations
@@ -18,24 +19,28 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from bot import clocks
+from bot.i18n import LANGUAGES
+from bot.lobby import TableLobby
 from bot.payloads import Press, encode
 from bot.screens import Button, ChatRef, Drop, Post, Reply, Result, Screen, UserRef
-from bot.storage import ChatOptions, SeatRow, TableRow
+from bot.storage import ChatOptions
 from bot.storage.chat_options import ADMINS, HOST
 from bot.storage.store import Status
-
-if TYPE_CHECKING:
-    from bot.tables import AdminCheck, TableService
+from bot.table_core import (
+    AdminCheck,
+    ChatAdminCheck,
+    Command,
+    Dispatch,
+    Part,
+    TableCore,
+)
+from bot.table_posts import TablePosts
 
 log = logging.getLogger(__name__)
-
-ChatAdminCheck = Callable[[str], Awaitable[bool]]
-"""admin_of(chat_id): whether the person administers that chat of the platform (asked by
-the adapter, for a press or a link that comes from a private chat)."""
 
 SETTINGS_LINK = "s"
 """The start payload's prefix of a deep link that opens a chat's settings in private."""
@@ -63,22 +68,66 @@ _MANAGER_NAMES = {HOST: "settings-managers-host", ADMINS: "settings-managers-adm
 _COMPUTER_NAMES = {"on": "settings-computers-on", "off": "settings-computers-off"}
 
 
-class ChatSettings:
-    """Mixed into `TableService`; every attribute it uses is the service's."""
+class ChatSettings(Part):
+    """/settings, its menu's presses, the link that opens it in private, and /language."""
+
+    def __init__(self, core: TableCore, posts: TablePosts, lobby: TableLobby) -> None:
+        super().__init__(core)
+        self.posts = posts
+        self.lobby = lobby
+
+    def register(self, dispatch: Dispatch) -> None:
+        dispatch.commands["settings"] = lambda c: self.settings_command(c.chat, c.user,
+                                                                        c.is_admin)
+        dispatch.commands["language"] = self.language_command
+        dispatch.free_presses["settings"] = lambda p: self.settings_press(
+            p.chat, p.user, p.press, p.is_admin, p.admin_of)
+        dispatch.free_presses["language"] = lambda p: self.set_language(
+            p.chat, p.user, p.press.arg, p.is_admin)
+
+    # --- /language ---------------------------------------------------------------------
+
+    async def language_command(self, c: Command) -> Result:
+        return Result(message=self.language_picker(c.lang))
+
+    def language_picker(self, lang: str) -> Screen:
+        return Screen((self.tr.t(lang, "bot-language-choose"),), buttons=(tuple(
+            Button(self.tr.t(code, f"bot-language-name-{code}"),
+                   encode(Press("language", arg=code)))
+            for code in LANGUAGES),))
+
+    async def set_language(self, chat: ChatRef, user: UserRef, code: str,
+                           is_admin: AdminCheck | None) -> Result:
+        if code not in self.tr.languages:
+            return self.core.alert(self.core.default_language, "bot-error-malformed")
+        if chat.private:
+            await self.store.set_user_language(chat.platform, user.id, code)
+        else:
+            if is_admin is not None and not await is_admin():
+                return self.core.alert(code, "table-language-admins")
+            await self.store.set_chat_language(chat.platform, chat.id, code)
+            table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
+            if table is not None:
+                await self.store.set_table_language(table.id, code)
+                return Result(Reply(self.tr.t(code, "bot-language-set")),
+                              posts=tuple(await self.posts.current_posts(table.id,
+                                                                         public_only=True)))
+        return Result(Reply(self.tr.t(code, "bot-language-set")),
+                      message=Screen((self.tr.t(code, "bot-language-set"),)))
 
     # --- the command and the link ------------------------------------------------------
 
-    async def _settings_command(self: TableService, chat: ChatRef, user: UserRef,
+    async def settings_command(self, chat: ChatRef, user: UserRef,
                                 is_admin: AdminCheck | None) -> Result:
         """/settings in a group: the menu for an admin, privately; a clear no otherwise."""
-        lang = await self._reader_language(chat, user)
+        lang = await self.core.reader_language(chat, user)
         if chat.private:
             return Result(message=Screen((self.tr.t(lang, "settings-group-only"),)))
         if is_admin is None or not await is_admin():
             return Result(message=Screen((self.tr.t(lang, "settings-admins-only"),)))
         settings = await self.store.get_user_settings(chat.platform, user.id)
-        own = self._user_language(user, settings)
-        deep_link = self._deep_links.get(chat.platform)
+        own = self.core.user_language(user, settings)
+        deep_link = self.core.deep_links.get(chat.platform)
         if deep_link is None:
             # no private chats to go to (Discord): the menu is shown to the admin alone
             return Result(private=await self._settings_screen(chat.platform, chat.id, own,
@@ -93,7 +142,7 @@ class ChatSettings:
         return Result(message=Screen((self.tr.t(lang, "settings-open-private"),),
                                      buttons=((button,),)))
 
-    async def _settings_link(self: TableService, platform: str, user: UserRef, lang: str,
+    async def settings_link(self, platform: str, user: UserRef, lang: str,
                              chat_id: str, admin_of: ChatAdminCheck | None) -> Screen:
         """The private chat was opened through a settings link: the menu, if they are
         (still) an admin of that chat."""
@@ -105,26 +154,26 @@ class ChatSettings:
 
     # --- presses -----------------------------------------------------------------------
 
-    async def _settings_press(self: TableService, chat: ChatRef, user: UserRef, press: Press,
+    async def settings_press(self, chat: ChatRef, user: UserRef, press: Press,
                               is_admin: AdminCheck | None,
                               admin_of: ChatAdminCheck | None) -> Result:
         """A press on a settings menu: open a field's choices, go back, or set a value."""
-        lang = self._user_language(user, await self.store.get_user_settings(chat.platform,
+        lang = self.core.user_language(user, await self.store.get_user_settings(chat.platform,
                                                                             user.id))
         target = press.chat
         if not chat.private and target != chat.id:
-            return self._alert(lang, "bot-error-malformed")  # a menu of another chat
+            return self.core.alert(lang, "bot-error-malformed")  # a menu of another chat
         field = press.path[0] if press.path else None
         value = press.path[1] if len(press.path) > 1 else None
         if field is not None and (field not in FIELDS or (
                 value is not None and not self._setting_valid(field, value))):
-            return self._alert(lang, "bot-error-malformed")
+            return self.core.alert(lang, "bot-error-malformed")
         if chat.private:
             allowed = admin_of is not None and await admin_of(target)
         else:
             allowed = is_admin is not None and await is_admin()
         if not allowed:
-            return self._alert(lang, "settings-admins-only")
+            return self.core.alert(lang, "settings-admins-only")
         title = chat.title if not chat.private else None
         if value is None:  # a field's choices, or back to the overview
             return Result(private=await self._settings_screen(chat.platform, target, lang,
@@ -144,7 +193,7 @@ class ChatSettings:
         return Result(Reply(self.tr.t(lang, "settings-saved")), posts=tuple(posts),
                       private=screen)
 
-    def _setting_valid(self: TableService, field: str, value: str) -> bool:
+    def _setting_valid(self, field: str, value: str) -> bool:
         if field == LANGUAGE:
             return value in self.tr.languages
         if field == CLOCK:
@@ -155,7 +204,7 @@ class ChatSettings:
             return value in _COMPUTER_NAMES
         return value == _DEFAULT or value in {str(m) for m in LOBBY_MINUTES}
 
-    async def _apply_setting(self: TableService, platform: str, chat_id: str, field: str,
+    async def _apply_setting(self, platform: str, chat_id: str, field: str,
                              value: str, before: ChatOptions) -> list[Post | Drop]:
         """Store the change, and bring the chat's open tables in line with it: a new
         language shows at once, the lobby's computer player button comes or goes, a
@@ -168,7 +217,7 @@ class ChatSettings:
             await self.store.set_chat_language(platform, chat_id, value)
             for table in tables:
                 await self.store.set_table_language(table.id, value)
-                posts += await self.current_posts(table.id, public_only=True)
+                posts += await self.posts.current_posts(table.id, public_only=True)
         elif field == CLOCK:
             await self.store.set_chat_options(
                 platform, chat_id, clock=None if value == _GAME_CLOCK else value.replace("-", ":"))
@@ -178,18 +227,18 @@ class ChatSettings:
             computers = value == "on"
             await self.store.set_chat_options(platform, chat_id, computers=computers)
             if computers != before.computers:
-                posts += [await self._lobby_post(t) for t in tables if t.status == Status.LOBBY]
+                posts += [await self.posts.lobby_post(t) for t in tables if t.status == Status.LOBBY]
         else:
             minutes = None if value == _DEFAULT else int(value)
             await self.store.set_chat_options(platform, chat_id, lobby_minutes=minutes)
             for table in tables:
                 if table.status == Status.LOBBY:
-                    await self._schedule_lobby_timeout(table)
+                    await self.lobby.schedule_timeout(table)
         return posts
 
     # --- the menu ----------------------------------------------------------------------
 
-    async def _settings_screen(self: TableService, platform: str, chat_id: str, lang: str,
+    async def _settings_screen(self, platform: str, chat_id: str, lang: str,
                                field: str | None = None, *, title: str | None = None) -> Screen:
         """The overview of a chat's settings with a button per field, or (`field`) that
         field's choices, the current one ticked, and Back."""
@@ -241,14 +290,14 @@ class ChatSettings:
             groups = [[(str(m), t(lang, "settings-lobby-minutes", minutes=m))
                        for m in LOBBY_MINUTES],
                       [(_DEFAULT, t(lang, "settings-lobby-default",
-                                    minutes=round(self.lobby_timeout / 60)))]]
+                                    minutes=round(self.core.lobby_timeout / 60)))]]
         rows = tuple(tuple(choice(v, label) for v, label in group) for group in groups)
         rows += ((Button(t(lang, "bot-button-back"), press()),),)
         lines = [heading, "", t(lang, _LINES[field], value=current[field][1]), "",
                  t(lang, _QUESTIONS[field])]
         return Screen(("\n".join(lines),), buttons=rows)
 
-    def _setting_values(self: TableService, lang: str, options: ChatOptions,
+    def _setting_values(self, lang: str, options: ChatOptions,
                         chat_lang: str | None) -> dict[str, tuple[str, str]]:
         """Each field's current value: its code in a press, and how it reads."""
         t = self.tr.t
@@ -264,7 +313,7 @@ class ChatSettings:
         computers = "on" if options.computers else "off"
         if options.lobby_minutes is None:
             lobby = (_DEFAULT, t(lang, "settings-lobby-default",
-                                 minutes=round(self.lobby_timeout / 60)))
+                                 minutes=round(self.core.lobby_timeout / 60)))
         else:
             lobby = (str(options.lobby_minutes),
                      t(lang, "settings-lobby-minutes", minutes=options.lobby_minutes))
@@ -272,47 +321,6 @@ class ChatSettings:
                 MANAGERS: (options.managers, t(lang, _MANAGER_NAMES.get(options.managers,
                                                                         _MANAGER_NAMES[HOST]))),
                 COMPUTERS: (computers, t(lang, _COMPUTER_NAMES[computers])), LOBBY: lobby}
-
-    # --- what the settings change at a table ---------------------------------------------
-
-    async def _may_start(self: TableService, table: TableRow, user: UserRef,
-                         is_admin: AdminCheck | None) -> bool:
-        """The host starts their table, unless the chat lets only its admins start tables."""
-        options = await self.store.get_chat_options(table.platform, table.chat_id)
-        if options.managers == ADMINS:
-            return is_admin is not None and await is_admin()
-        return user.id == table.creator_id
-
-    async def _may_cancel(self: TableService, table: TableRow, user: UserRef,
-                          is_admin: AdminCheck | None) -> bool:
-        """The host or any chat admin closes a table, unless the chat lets only its admins."""
-        options = await self.store.get_chat_options(table.platform, table.chat_id)
-        if options.managers != ADMINS and user.id == table.creator_id:
-            return True
-        return is_admin is not None and await is_admin()
-
-    async def _start_refused(self: TableService, table: TableRow, seats: Sequence[SeatRow],
-                             lang: str) -> Result:
-        """Why this person may not start the table (after `_may_start` said no)."""
-        options = await self.store.get_chat_options(table.platform, table.chat_id)
-        if options.managers == ADMINS:
-            return self._alert(lang, "settings-start-admins")
-        return self._alert(lang, "bot-error-not-host",
-                           name=await self._host_name(table, list(seats)))
-
-    async def _cancel_refused(self: TableService, table: TableRow, lang: str) -> Result:
-        """Why this person may not close the table (after `_may_cancel` said no)."""
-        options = await self.store.get_chat_options(table.platform, table.chat_id)
-        return self._alert(lang, "settings-cancel-admins" if options.managers == ADMINS
-                           else "table-cancel-not-allowed")
-
-    async def _computers_allowed(self: TableService, table: TableRow) -> bool:
-        return (await self.store.get_chat_options(table.platform, table.chat_id)).computers
-
-    async def _lobby_seconds(self: TableService, table: TableRow) -> float:
-        """How long the table's lobby waits for its Start: the chat's choice, or the bot's."""
-        options = await self.store.get_chat_options(table.platform, table.chat_id)
-        return self.lobby_timeout if options.lobby_minutes is None else options.lobby_minutes * 60
 
 
 def _clock_value(clock: clocks.Clock) -> str:

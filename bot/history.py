@@ -8,8 +8,8 @@ animation and a game's export are new messages beside the pressed one (`Result.a
 
 A replay press names its table and a step; it is honoured only in the chat the game was
 played in (any of its topics), for a game that ended, and for a step within the game: any
-other press changes nothing and gets a short alert. This is the history part of
-`TableService` (bot/tables.py), kept in its own module.
+other press changes nothing and gets a short alert. A service of its own beside the table
+service (bot/tables.py): it reads the store, never a table being played.
 """
 
 from __future__ import annotations
@@ -20,18 +20,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import replay_screens
 from bot import table_screens as screens
-from bot.payloads import Press
-from bot.screens import ChatRef, Reply, Result, Screen, UserRef
+from bot.move_events import events_from_json
+from bot.screens import Reply, Result, Screen
 from bot.storage import TableRow
 from bot.storage.store import Status
+from bot.table_core import Command, Dispatch, FreePress, Part
 from engine.core import Event, GameSpec, Standing
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +77,15 @@ class Replay:
                 and self.spec.outcome(self.states[-1]) is not None)
 
 
-class TableHistory:
-    """Mixed into `TableService`: /history and replay presses."""
+class TableHistory(Part):
+    """/history and replay presses."""
 
-    async def _history(self: TableService, chat: ChatRef, lang: str) -> Result:
+    def register(self, dispatch: Dispatch) -> None:
+        dispatch.commands["history"] = self.history
+        dispatch.free_presses["replay"] = self.replay_press
+
+    async def history(self, c: Command) -> Result:
+        chat, lang = c.chat, c.lang
         if chat.private:
             return Result(message=Screen((self.tr.t(lang, "bot-error-group-only"),)))
         games = []
@@ -97,34 +100,34 @@ class TableHistory:
                 tuple(Standing(r.seat, r.rank, r.score, r.tiebreaks) for r in results)))
         return Result(message=replay_screens.history_screen(self.tr, lang, games))
 
-    async def _replay_press(self: TableService, chat: ChatRef, user: UserRef, press: Press,
-                            lang: str) -> Result:
+    async def replay_press(self, p: FreePress) -> Result:
+        chat, press, lang = p.chat, p.press, p.lang
         table = await self.store.get_table(press.table)
         if (table is None or table.platform != chat.platform or table.chat_id != chat.id
                 or chat.private or table.ended_at is None or table.seed is None
                 or table.status not in (Status.FINISHED, Status.CANCELLED)
                 or table.game not in self.games):
-            return self._alert(lang, "bot-error-malformed")
+            return self.core.alert(lang, "bot-error-malformed")
         arg = press.arg
         if arg.isdigit():
             move = int(arg)
             if move > table.version:
-                return self._alert(lang, "bot-error-malformed")
+                return self.core.alert(lang, "bot-error-malformed")
         elif arg not in ("o", "a", "f"):
-            return self._alert(lang, "bot-error-malformed")
+            return self.core.alert(lang, "bot-error-malformed")
         replay = await self._replay_of(table)
         if replay is None:
-            return self._alert(lang, "bot-error-malformed")
+            return self.core.alert(lang, "bot-error-malformed")
         if arg == "f":
             if not replay.exportable:
-                return self._alert(lang, "bot-error-malformed")
+                return self.core.alert(lang, "bot-error-malformed")
             export = EXPORTS[table.game](replay.states[-1], [p.name for p in replay.players])
             return Result(Reply(), aside=replay_screens.export_screen(
                 self.tr, lang, game=table.game, table_id=table.id, export=export))
         if arg == "a":
             # a second of drawing: one at a time per game, and the last few kept
             key = (table.id, table.seed, table.ended_at)
-            async with self._locks[table.id]:
+            async with self.core.locks[table.id]:
                 clip = _CLIPS.get(key) or await asyncio.to_thread(replay_animation, replay)
             _CLIPS[key] = clip
             _CLIPS.move_to_end(key)
@@ -136,17 +139,15 @@ class TableHistory:
         screen = await asyncio.to_thread(self._replay_step, replay, lang, move)
         return Result(Reply(), aside=screen) if arg == "o" else Result(Reply(), edit=screen)
 
-    def _replay_step(self: TableService, replay: Replay, lang: str, move: int) -> Screen:
+    def _replay_step(self, replay: Replay, lang: str, move: int) -> Screen:
         return replay_screens.replay_screen(
             self.tr, lang, spec=replay.spec, table_id=replay.table.id,
             state=replay.states[move], players=replay.players, move=move, moves=replay.moves,
             events=replay.events[move - 1] if move else (), abandoned=replay.abandoned,
             exportable=replay.exportable)
 
-    async def _replay_of(self: TableService, table: TableRow) -> Replay | None:
+    async def _replay_of(self, table: TableRow) -> Replay | None:
         """The game rebuilt from the store, or None if what is kept does not add up."""
-        from bot.table_posts import events_from_json
-
         spec = self.games[table.game]
         seats = await self.store.list_seats(table.id)
         players = screens.players_of(seats, table.language)

@@ -12,24 +12,21 @@ kept about the person (bot/storage/stats.py: `forget_user`), unless they still s
 lobby or a game under way: then nothing is deleted and they are told where (they can /leave,
 or wait for the game's end), because a game under way needs its players' ids to run.
 
-This is the stats part of `TableService` (bot/tables.py), kept in its own module.
+A service of its own beside the table service (bot/tables.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 from bot import stats
 from bot.payloads import Press, encode
 from bot.screens import Button, ChatRef, Reply, Result, Screen, UserRef
 from bot.storage.stats import PlayedGame, StillSeated
+from bot.table_core import Command, Dispatch, FreePress, Part
 from engine.core import GameSpec
 from render.leaderboard import Row, Section, leaderboard_png
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +39,18 @@ OVERVIEW_ROWS = 5  # players per game in a chat's overview (3 when more than two
 GAME_ROWS = 10  # players in one game's table
 
 
-class PlayerStats:
-    """Mixed into `TableService`; every attribute it uses is the service's."""
+class PlayerStats(Part):
+    """/stats and /forgetme."""
+
+    def register(self, dispatch: Dispatch) -> None:
+        dispatch.commands["stats"] = lambda c: self.stats_command(c.chat, c.user, c.lang,
+                                                                  c.args)
+        dispatch.commands["forgetme"] = self.forget_command
+        dispatch.free_presses[FORGET] = self.forget_press
 
     # --- /stats ------------------------------------------------------------------------
 
-    async def _stats_command(self: TableService, chat: ChatRef, user: UserRef, lang: str,
+    async def stats_command(self, chat: ChatRef, user: UserRef, lang: str,
                              args: str) -> Result:
         only: GameSpec | None = None
         if args:
@@ -81,7 +84,7 @@ class PlayerStats:
         image = await asyncio.to_thread(leaderboard_png, sections, title=title)
         return Result(message=Screen(("\n".join(lines),), image=image))
 
-    def _stats_section(self: TableService, lang: str, spec: GameSpec,
+    def _stats_section(self, lang: str, spec: GameSpec,
                        played: list[PlayedGame], limit: int) -> Section:
         t = self.tr.t
         heading = t(lang, f"game-{spec.name}")
@@ -94,30 +97,30 @@ class PlayerStats:
             Row(place, f.name or t(lang, "stats-former-player"), self._player_cells(lang, f))
             for place, f in enumerate(board, 1)))
 
-    def _player_headers(self: TableService, lang: str) -> tuple[str, ...]:
+    def _player_headers(self, lang: str) -> tuple[str, ...]:
         return tuple(self.tr.t(lang, f"stats-col-{c}") for c in ("games", "wins", "rate",
                                                                    "rating"))
 
-    def _team_headers(self: TableService, lang: str) -> tuple[str, ...]:
+    def _team_headers(self, lang: str) -> tuple[str, ...]:
         return tuple(self.tr.t(lang, f"stats-col-{c}") for c in ("games", "best", "average",
                                                                    "perfect"))
 
-    def _player_cells(self: TableService, lang: str, f: stats.PlayerFigures
+    def _player_cells(self, lang: str, f: stats.PlayerFigures
                       ) -> tuple[str, ...]:
         ordinal = f.ordinal
         return (str(f.games), str(f.wins), f"{round(100 * f.win_rate)}%",
                 "—" if ordinal is None else _decimal(lang, ordinal))
 
-    def _team_cells(self: TableService, lang: str, g: stats.TeamFigures) -> tuple[str, ...]:
+    def _team_cells(self, lang: str, g: stats.TeamFigures) -> tuple[str, ...]:
         return (str(g.games), f"{g.best}/{g.perfect_score}", _decimal(lang, g.average),
                 str(g.perfect))
 
-    def _team_name(self: TableService, lang: str, g: stats.TeamFigures) -> str:
+    def _team_name(self, lang: str, g: stats.TeamFigures) -> str:
         return self.tr.t(lang, "stats-team-kind-computers" if g.computers else "stats-team-kind",
                          players=g.players,
                          variant=g.variant or self.tr.t(lang, "stats-variant-base"))
 
-    def _section_lines(self: TableService, lang: str, section: Section) -> list[str]:
+    def _section_lines(self, lang: str, section: Section) -> list[str]:
         """The figures of a picture's panel in words, for the caption."""
         if not section.rows:
             return []
@@ -126,7 +129,7 @@ class PlayerStats:
             ("" if row.place is None else f"{row.place}. ") + f"{row.name}: "
             + " · ".join(row.cells) for row in section.rows)]
 
-    async def _own_stats(self: TableService, chat: ChatRef, user: UserRef, lang: str,
+    async def _own_stats(self, chat: ChatRef, user: UserRef, lang: str,
                          played: list[PlayedGame], only: GameSpec | None) -> Result:
         """A person's own figures in every chat of the platform, per game."""
         mine = stats.games_of(played, user.id)
@@ -163,23 +166,23 @@ class PlayerStats:
 
     # --- /forgetme ---------------------------------------------------------------------
 
-    async def _forget_command(self: TableService, chat: ChatRef, user: UserRef, lang: str
-                              ) -> Result:
+    async def forget_command(self, c: Command) -> Result:
+        chat, lang = c.chat, c.lang
         if not chat.private:
             return Result(message=Screen((self.tr.t(lang, "forget-private-only"),)))
-        minute = int(self._clock() // 60)
+        minute = int(self.core.clock() // 60)
         return Result(message=Screen((self.tr.t(lang, "forget-ask"),), buttons=((
             Button(self.tr.t(lang, "forget-yes"), encode(Press(FORGET, minute, arg="yes"))),
             Button(self.tr.t(lang, "forget-no"), encode(Press(FORGET, minute, arg="no")))),)))
 
-    async def _forget_press(self: TableService, chat: ChatRef, user: UserRef, press: Press,
-                            lang: str) -> Result:
+    async def forget_press(self, p: FreePress) -> Result:
         """Yes or No to /forgetme's question: only in the person's private chat, for
         themselves, and while the question is fresh."""
+        chat, user, press, lang = p.chat, p.user, p.press, p.lang
         if not chat.private or press.arg not in ("yes", "no"):
-            return self._alert(lang, "bot-error-malformed")
+            return self.core.alert(lang, "bot-error-malformed")
         asked = press.table * 60
-        if not asked <= self._clock() + 60 or self._clock() - asked > FORGET_MINUTES * 60:
+        if not asked <= self.core.clock() + 60 or self.core.clock() - asked > FORGET_MINUTES * 60:
             return Result(Reply(self.tr.t(lang, "forget-expired"), alert=True),
                           private=Screen((self.tr.t(lang, "forget-expired"),)))
         if press.arg == "no":

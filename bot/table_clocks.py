@@ -5,27 +5,21 @@ or spent waiting out a platform's flood control, is given back.
 Each seat to act has a row `clock:<seat>` (when its time runs out) and `remind:<seat>` (when a
 quarter is left), both set for the table's version: a move re-sets them, so a deadline that
 fires after a move is stale and does nothing. A live clock's bank is kept on the seat between
-turns. Running out is handled by `TableVotes` (bot/votes.py): the others decide.
-This is the clock part of `TableService` (bot/tables.py), kept in its own module.
+turns. Running out is handled by `TableVotes` (bot/votes.py): the others decide; the
+reminder is a turn's (bot/turns.py), the lobby's choice the lobby's (bot/lobby.py).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot import clocks
-from bot import table_screens as screens
 from bot.clocks import Clock
-from bot.payloads import Press
-from bot.screens import Post, Reply, Result, Role, UserRef
 from bot.storage import DueWork, SeatRow, TableRow
 from bot.storage.store import Status
+from bot.table_core import Part, TableCore
 from engine.core import GameSpec
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -47,38 +41,20 @@ PRESS_GRACE = 3.0
 a press that arrived before the time ran out is honoured."""
 
 
-class TableClocks:
-    """Mixed into `TableService`; every attribute it uses is the service's."""
+class TableClocks(Part):
+    """Each turn's deadline, and the time the bot's own delays give back."""
 
-    _clocks_resumed: float | None = None
-    """When `recover_downtime` gave the clocks back the time up to (until `serving`)."""
-
-    # --- the lobby's choice --------------------------------------------------------------
-
-    async def _clock_press(self: TableService, table: TableRow, user: UserRef, press: Press,
-                           lang: str) -> Result:
-        """The host opens the clock choices, picks one, or goes back to the lobby."""
-        if table.status != Status.LOBBY:
-            return self._alert(lang, "table-already-started")
-        if user.id != table.creator_id:
-            seats = await self.store.list_seats(table.id)
-            return self._alert(lang, "table-clock-host-only",
-                               name=await self._host_name(table, seats))
-        if press.arg in ("", "back"):
-            return Result(posts=(await self._lobby_post(table, clock_picking=not press.arg),))
-        if not press.arg.isdigit() or int(press.arg) >= len(clocks.CHOICES):
-            return self._alert(lang, "bot-error-malformed")
-        clock = clocks.CHOICES[int(press.arg)]
-        if not await self.store.set_table_clock(table.id, clock.code):
-            return self._alert(lang, "table-already-started")
-        table = await self.store.get_table(table.id)  # type: ignore[assignment]
-        return Result(Reply(self.tr.t(lang, "table-clock-set",
-                                      clock=clocks.describe(self.tr, lang, clock))),
-                      posts=(await self._lobby_post(table),))
+    def __init__(self, core: TableCore) -> None:
+        super().__init__(core)
+        self._clocks_resumed: float | None = None
+        """When `recover_downtime` gave the clocks back the time up to (until `serving`)."""
+        # Presses being handled, by table and person, with when they arrived: a clock that
+        # runs out meanwhile waits for them (bot/votes.py).
+        self._pressing: dict[int, dict[str, float]] = {}
 
     # --- each turn's deadline ------------------------------------------------------------
 
-    async def _set_clocks(self: TableService, table: TableRow, spec: GameSpec, state: Any,
+    async def set_clocks(self, table: TableRow, spec: GameSpec, state: Any,
                           seats: Sequence[SeatRow], *, mover: int | None = None
                           ) -> list[DueWork]:
         """After a start, a move or a change of who plays a seat: every person to act has a
@@ -89,7 +65,7 @@ class TableClocks:
         clock = Clock.parse(table.clock)
         if not clock.running:
             return []
-        now = self._clock()
+        now = self.core.clock()
         pending = {w.kind: w for w in await self.store.pending_work(table.id)
                    if w.kind.startswith(TIMED)}
         acting = spec.to_act(state) if table.status == Status.PLAYING else frozenset()
@@ -116,10 +92,10 @@ class TableClocks:
                                     now + allotted * 0.75))
         await self.store.replace_work(table.id, TIMED, keep)
         if keep:
-            self.scheduler.wake()
+            self.core.scheduler.wake()
         return keep
 
-    async def _timed_seat(self: TableService, table_id: int, version: int, seat: int
+    async def timed_seat(self, table_id: int, version: int, seat: int
                           ) -> tuple[TableRow, list[SeatRow], SeatRow] | None:
         """The table, its seats and the seat, if the seat's clock still runs at
         `version`: a person playing their own seat, whose turn it is. None when the deadline
@@ -136,7 +112,7 @@ class TableClocks:
             return None
         return table, seats, me
 
-    async def _time_left(self: TableService, table: TableRow,
+    async def time_left(self, table: TableRow,
                          deadlines: Sequence[DueWork] | None = None) -> dict[int, float]:
         """Seconds left for each seat whose clock runs now (from `deadlines` just set, or
         the store's; a table without a clock has none to read)."""
@@ -144,42 +120,17 @@ class TableClocks:
             return {}
         if deadlines is None:
             deadlines = await self.store.pending_work(table.id)
-        now = self._clock()
+        now = self.core.clock()
         return {int(w.kind.partition(":")[2]): w.due_at - now
                 for w in deadlines if w.kind.startswith(f"{CLOCK}:")}
 
-    async def clock_reminder(self: TableService, table_id: int, version: int, seat: int
-                             ) -> Result:
-        """A quarter of a player's time is left: mention them in the chat and send their
-        panel again (a private message that notifies). Once per turn: the row is gone."""
-        async with self._locks[table_id]:
-            timed = await self._timed_seat(table_id, version, seat)
-            if timed is None:
-                return Result()
-            table, seats, me = timed
-            spec = self.games[table.game]
-            state = spec.from_dict(table.state or {})
-            left = (await self._time_left(table)).get(seat)
-            if left is None:
-                return Result()
-            players = screens.players_of(seats, table.language)
-            time = clocks.rough(self.tr, table.language, left)
-            posts: list[Post] = [Post(self._place(table, Role.PING), screens.reminder_screen(
-                self.tr, table.language, players[seat], time), fresh=True)]
-            panel = self._panel_post(table, spec, state, me, players, fresh=True,
-                                     left={seat: left})
-            if panel is not None:
-                posts.append(panel)
-            log.info("table %s: seat %s reminded", table.id, seat)
-            return Result(posts=tuple(posts))
-
     # --- the bot's own delays never count ------------------------------------------------
 
-    async def recover_downtime(self: TableService) -> float:
+    async def recover_downtime(self) -> float:
         """At start-up: give every running clock back the time the bot was down (from its
         last heartbeat to now; the rest of the start-up is given back by `serving`), and let
         none run out in the first minute. Returns the downtime given back."""
-        now = self._clock()
+        now = self.core.clock()
         last = await self.store.last_beat()
         down = max(0.0, now - last) if last is not None else 0.0
         await self.store.delay_work(TIMED, down)
@@ -191,7 +142,7 @@ class TableClocks:
             log.info("the bot was down for %.0f s: given back to the running clocks", down)
         return down
 
-    async def serving(self: TableService) -> float:
+    async def serving(self) -> float:
         """The bot serves again (every platform taking presses), `recover_downtime` having
         given back the time up to its start: the rest of the bot's own start-up (connecting
         to the platforms, showing every table again) is given back too, and the grace counts
@@ -199,18 +150,18 @@ class TableClocks:
         since, self._clocks_resumed = self._clocks_resumed, None
         if since is None:
             return 0.0
-        now = self._clock()
+        now = self.core.clock()
         started = max(0.0, now - since)
         await self.store.delay_work(TIMED, started, not_before=now + RESTART_GRACE)
         await self.store.delay_work(("vote:",), started)
         log.info("serving %.1f s after the clocks were resumed: given back too", started)
         return started
 
-    async def outage_over(self: TableService, since: float) -> float:
+    async def outage_over(self, since: float) -> float:
         """The scheduler reaches the database again after failing since `since`: the
         running clocks and votes get the outage back (before anything due is claimed), and
         none runs out in the first moments. Returns the seconds given back."""
-        now = self._clock()
+        now = self.core.clock()
         down = await self.store.give_back((*TIMED, "vote:"), since=since, now=now)
         if down:
             await self.store.delay_work(TIMED, 0.0, not_before=now + OUTAGE_GRACE)
@@ -218,7 +169,7 @@ class TableClocks:
                         "running clocks", down)
         return down
 
-    async def flood_waited(self: TableService, platform: str, chat_id: str,
+    async def flood_waited(self, platform: str, chat_id: str,
                            seconds: float) -> None:
         """The platform made the bot wait `seconds` before it could update this chat: give
         that time back to the clocks of the chat's running games."""
@@ -228,17 +179,17 @@ class TableClocks:
         if tables and await self.store.delay_work(TIMED, seconds, table_ids=tables):
             log.info("flood control held chat %s for %.1f s: given back", chat_id, seconds)
 
-    def _press_started(self: TableService, table_id: int, user_id: str) -> None:
-        self._pressing.setdefault(table_id, {})[user_id] = self._clock()
+    def press_started(self, table_id: int, user_id: str) -> None:
+        self._pressing.setdefault(table_id, {})[user_id] = self.core.clock()
 
-    def _press_ended(self: TableService, table_id: int, user_id: str) -> None:
+    def press_ended(self, table_id: int, user_id: str) -> None:
         pressing = self._pressing.get(table_id)
         if pressing is not None:
             pressing.pop(user_id, None)
             if not pressing:
                 del self._pressing[table_id]
 
-    def _pressed_before(self: TableService, table_id: int, user_id: str, due_at: float) -> bool:
+    def pressed_before(self, table_id: int, user_id: str, due_at: float) -> bool:
         """A press of this person's, still being handled, arrived before `due_at`."""
         arrived = self._pressing.get(table_id, {}).get(user_id)
         return arrived is not None and arrived <= due_at

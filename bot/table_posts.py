@@ -1,27 +1,33 @@
 """What a table shows: its board, the animation of a move, each player's private panel and
 the ping of whose turn it is, drawn in worker threads and dropped when a newer move has been
-committed. This is the showing part of `TableService` (bot/tables.py), kept in its own module;
-every attribute it uses is the service's.
+committed; and the lobby's message. Every other part of the table service shows what it
+changed through this one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import clocks
 from bot import table_screens as screens
+from bot.ballots import vote_board
+from bot.chat_rules import ChatRules
 from bot.history import EXPORTS
+from bot.move_events import events_from_json, events_to_json
+from bot.options import describe_options
 from bot.payloads import Press, encode
-from bot.screens import Button, Drop, Post, Role, Screen
-from bot.storage import DueWork, SeatRow, TableRow
+from bot.screens import Button, Drop, Place, Post, Result, Role, Screen
+from bot.storage import DmStatus, DueWork, SeatRow, TableRow
 from bot.storage.store import Status
-from engine.core import Event, GameSpec, Label, replay
+from bot.table_clocks import TableClocks
+from bot.table_core import Part, TableCore, computer_number
+from engine.core import Event, GameSpec, replay
 
-if TYPE_CHECKING:
-    from bot.tables import TableService
+log = logging.getLogger(__name__)
 
 Draw = Callable[[], "Post | Drop | None"]
 """A post still to be drawn: called in a worker thread."""
@@ -38,10 +44,32 @@ class Extras:
     vote_buttons: tuple[tuple[Button, ...], ...] = ()
 
 
-class TablePosts:
-    """Mixed into `TableService`; every attribute it uses is the service's."""
+class TablePosts(Part):
+    """Everything a table shows, drawn off the event loop and in version order."""
 
-    async def current_posts(self: TableService, table_id: int, *, fresh_ping: bool = False,
+    def __init__(self, core: TableCore, rules: ChatRules, clocks: TableClocks) -> None:
+        super().__init__(core)
+        self.rules = rules
+        self.clocks = clocks
+        # The events of each table's last move, for the board caption. A cache only:
+        # after a restart they are derived again from the action log.
+        self._last_events: dict[int, tuple[int, tuple[Event, ...]]] = {}
+        # The newest committed version of each table, so posts drawn for an older one are
+        # dropped rather than shown after newer ones.
+        self._committed: dict[int, int] = {}
+        # A board dropped so, by table: the next board shown tells its moves too.
+        self._untold: dict[int, Screen] = {}
+
+    def started(self, table_id: int) -> None:
+        """A game started: its board tells no move yet."""
+        self._last_events[table_id] = (0, ())
+
+    def moved(self, table_id: int, version: int, events: tuple[Event, ...]) -> None:
+        """A move was committed: posts drawn for older versions are dropped."""
+        self._last_events[table_id] = (version, events)
+        self._committed[table_id] = version
+
+    async def current_posts(self, table_id: int, *, fresh_ping: bool = False,
                             public_only: bool = False) -> list[Post | Drop]:
         """Everything a table should show now: after a start, a restart or a language change."""
         loaded = await self.store.load_table(table_id)
@@ -49,68 +77,105 @@ class TablePosts:
             return []
         table, seats = loaded
         if table.status == Status.LOBBY:
-            return [await self._lobby_post(table)]
+            return [await self.lobby_post(table)]
         if table.status != Status.PLAYING and table.status != Status.FINISHED:
             return []
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
         players = screens.players_of(seats, table.language)
-        events = await self._events_of_last_move(table, spec)
-        extras = await self._extras(table, seats)
-        draws = [self._board_draw(table, spec, state, players, events, extras)]
+        events = await self.events_of_last_move(table, spec)
+        extras = await self.extras(table, seats)
+        draws = [self.board_draw(table, spec, state, players, events, extras)]
         if table.status == Status.PLAYING:
             draws.extend(lambda ping=ping: ping
-                         for ping in self._pings(table, spec, state, players, fresh=fresh_ping))
+                         for ping in self.pings(table, spec, state, players, fresh=fresh_ping))
         if not public_only:
-            draws.extend(lambda seat=seat: self._panel_post(table, spec, state, seat, players,
+            draws.extend(lambda seat=seat: self.panel_post(table, spec, state, seat, players,
                                                             left=extras.left)
                          for seat in seats)
-        return [post async for post in self._drawn(table.id, table.version, draws)]
+        return [post async for post in self.drawn(table.id, table.version, draws)]
 
-    async def _ended_board(self: TableService, table: TableRow, seats: list[SeatRow],
+    async def lobby_post(self, table: TableRow, *, picking: bool = False,
+                         clock_picking: bool = False) -> Post:
+        """The lobby message; `picking` shows the host's computer player choices on it,
+        `clock_picking` the clock choices."""
+        seats = await self.store.list_seats(table.id)
+        spec = self.games[table.game]
+        free = len(seats) < spec.max_players
+        clock = clocks.Clock.parse(table.clock)
+        screen = screens.lobby_screen(self.tr, table.language, spec=spec, table_id=table.id,
+                                      host=self.core.host_name(table, seats),
+                                      players=[s.display_name for s in seats],
+                                      options=describe_options(spec, table.options),
+                                      computers=bool(spec.computer)
+                                      and await self.rules.computers_allowed(table),
+                                      clock=clocks.describe(self.tr, table.language, clock))
+        if clock_picking:
+            screen = screens.clock_picker_screen(
+                self.tr, table.language, table_id=table.id, lobby=screen,
+                choices=[(clocks.describe(self.tr, table.language, c), c == clock)
+                         for c in clocks.CHOICES])
+        elif picking:
+            screen = screens.computer_picker_screen(
+                self.tr, table.language, spec=spec, table_id=table.id, lobby=screen,
+                can_add=free, removable=[(computer_number(s.user_id), s.display_name)
+                                         for s in seats if s.is_computer])
+        return Post(self.core.place(table, Role.LOBBY), screen)
+
+    def closed_lobby_post(self, table: TableRow, seats: Sequence[SeatRow],
+                          note: str | None = None) -> Post:
+        """The lobby message of a table closed before its game: who was there, and why."""
+        screen = screens.lobby_screen(self.tr, table.language, spec=self.games[table.game],
+                                      table_id=table.id,
+                                      host=self.core.host_name(table, seats),
+                                      players=[s.display_name for s in seats], closed=True,
+                                      closed_note=note)
+        return Post(self.core.place(table, Role.LOBBY), screen)
+
+    async def ended_board(self, table: TableRow, seats: list[SeatRow],
                            why: str) -> Post:
         """The board of a game ended before its end: the standings at this point, and why."""
         spec = self.games[table.game]
         state = spec.from_dict(table.state or {})
-        events = await self._events_of_last_move(table, spec)
+        events = await self.events_of_last_move(table, spec)
         players = screens.players_of(seats, table.language)
-        draw = self._board_draw(table, spec, state, players, events, Extras(), ended=why)
+        draw = self.board_draw(table, spec, state, players, events, Extras(), ended=why)
         return await asyncio.to_thread(draw)  # type: ignore[return-value]
 
-    async def _extras(self: TableService, table: TableRow, seats: Sequence[SeatRow],
+    async def extras(self, table: TableRow, seats: Sequence[SeatRow],
                       deadlines: Sequence[DueWork] | None = None) -> Extras:
         """What a board shows beside the game: time left, who is out of time, open votes."""
         if table.status != Status.PLAYING:
             return Extras()
-        lines, rows = self._vote_board(table, seats, await self.store.votes(table.id))
-        return Extras(left=await self._time_left(table, deadlines),
+        lines, rows = vote_board(self.tr, table, seats, await self.store.votes(table.id))
+        return Extras(left=await self.clocks.time_left(table, deadlines),
                       out=frozenset(s.seat for s in seats if s.absence == "out"),
                       vote_lines=tuple(lines), vote_buttons=tuple(rows))
 
-    def _board_draw(self: TableService, table: TableRow, spec: GameSpec, state: Any,
+    def board_draw(self, table: TableRow, spec: GameSpec, state: Any,
                     players: Sequence[screens.Player], events: Sequence[Event], extras: Extras,
                     ended: str | None = None) -> Draw:
         """The group's board, to be drawn in a worker thread."""
         lang = table.language
         left = {seat: clocks.rough(self.tr, lang, seconds) for seat, seconds in extras.left.items()}
-        return lambda: Post(self._place(table, Role.BOARD), screens.board_screen(
+        return lambda: Post(self.core.place(table, Role.BOARD), screens.board_screen(
             self.tr, lang, spec=spec, table_id=table.id, state=state, players=players,
             events=events, ended=ended, left=left, out=extras.out,
             vote_lines=extras.vote_lines, vote_buttons=extras.vote_buttons,
             exportable=table.game in EXPORTS))
 
-    def _clip_draw(self: TableService, table: TableRow, spec: GameSpec, state: Any,
+    def clip_draw(self, table: TableRow, spec: GameSpec, state: Any,
                    players: Sequence[screens.Player]) -> Draw:
         """The move as an animation, if its game draws one for it (something fell): a new
         message in the group that replaces the previous clip."""
         def draw() -> Post | None:
             screen = screens.clip_screen(self.tr, table.language, spec=spec, state=state,
                                          players=players)
-            return None if screen is None else Post(self._place(table, Role.CLIP), screen,
+            return None if screen is None else Post(self.core.place(table, Role.CLIP), screen,
                                                     fresh=True)
         return draw
 
-    async def _events_of_last_move(self: TableService, table: TableRow,
+    async def events_of_last_move(self, table: TableRow,
                                    spec: GameSpec) -> tuple[Event, ...]:
         cached = self._last_events.get(table.id)
         if cached and cached[0] == table.version:
@@ -132,14 +197,14 @@ class TablePosts:
         self._last_events[table.id] = (table.version, events)
         return events
 
-    def _panel_post(self: TableService, table: TableRow, spec: GameSpec, state: Any,
+    def panel_post(self, table: TableRow, spec: GameSpec, state: Any,
                     seat: SeatRow, players: Sequence[screens.Player], *,
                     notes: Sequence[Event] = (),
                     fresh: bool = False, left: Mapping[int, float] | None = None
                     ) -> Post | None:
         """A player's private message: their choices when they act (with their time left),
         otherwise their waiting picture; an absent player's has an I'm back button."""
-        place = self._panel_place(table, seat)
+        place = self.core.panel_place(table, seat)
         if place is None or seat.seat is None:
             return None
         player = players[seat.seat]
@@ -166,7 +231,7 @@ class TablePosts:
                                             players=players, chat_title=table.title)
         return Post(place, screen, fresh=fresh)
 
-    def _pings(self: TableService, table: TableRow, spec: GameSpec, state: Any,
+    def pings(self, table: TableRow, spec: GameSpec, state: Any,
                players: Sequence[screens.Player], *, fresh: bool) -> list[Post | Drop]:
         to_act = sorted(spec.to_act(state))
         if not to_act:
@@ -174,12 +239,62 @@ class TablePosts:
         if players[to_act[0]].computer:
             # nobody's phone to ring: the board says who is thinking, and the last person's
             # ping goes, so a run of computer turns sends no new message at all
-            return [Drop(self._place(table, Role.PING))]
+            return [Drop(self.core.place(table, Role.PING))]
         # one ping message per table, replaced each turn so the group is not flooded
-        return [Post(self._place(table, Role.PING),
+        return [Post(self.core.place(table, Role.PING),
                      screens.ping_screen(self.tr, table.language, players[to_act[0]]), fresh=fresh)]
 
-    async def _drawn(self: TableService, table_id: int, version: int,
+    def after_move(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, before: Any,
+                   after: Any, mover: int, events: tuple[Event, ...], extras: Extras
+                   ) -> list[Draw]:
+        """What a move changes, board first: the panels whose picture or choices changed
+        (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
+        players = screens.players_of(seats, table.language)
+        over = spec.is_over(after)
+        draws = [self.board_draw(table, spec, after, players, events, extras),
+                 self.clip_draw(table, spec, after, players)]
+        acted, acting = spec.to_act(before), spec.to_act(after)
+        for seat in seats:
+            assert seat.seat is not None
+            changed = (over or seat.seat == mover or seat.seat in acting
+                       or screens.private_view_key(spec, before, seat.seat)
+                       != screens.private_view_key(spec, after, seat.seat))
+            if changed:
+                notes = events if seat.seat == mover else ()
+                draws.append(lambda seat=seat, notes=notes: self.panel_post(
+                    table, spec, after, seat, players, notes=notes, left=extras.left))
+        if over:
+            draws.append(lambda: Drop(self.core.place(table, Role.PING)))
+            draws.extend(lambda seat=seat: Drop(self.core.confirm_place(table, seat.seat))
+                         for seat in seats if seat.seat is not None)
+        elif acting != acted:
+            draws.extend(lambda ping=ping: ping
+                         for ping in self.pings(table, spec, after, players, fresh=True))
+        return draws
+
+    async def panel_unreachable(self, place: Place) -> Result:
+        """A panel could not be delivered: remember it and tell the group, once."""
+        loaded = await self.store.load_table(place.table_id)
+        if loaded is None:
+            return Result()
+        table, seats = loaded
+        seat = next((s for s in seats if s.seat == place.seat), None)
+        if seat is None:
+            return Result()
+        already = seat.dm_status == DmStatus.UNREACHABLE
+        await self.store.set_user_dm(table.platform, seat.user_id, dm_chat_id=seat.dm_chat_id,
+                                     ok=False)
+        if already:
+            return Result()
+        log.info("table %s: seat %s is unreachable in private", table.id, place.seat)
+        text = self.tr.t(table.language, "bot-error-private-blocked", name=seat.display_name)
+        deep_link = self.core.deep_links.get(table.platform)
+        buttons = ((Button(self.tr.t(table.language, "bot-button-open-private"),
+                           url=deep_link("p")),),) if deep_link else ()
+        note = Place(table.id, Role.NOTE, place.seat, table.chat_id, table.thread_id)
+        return Result(posts=(Post(note, Screen((text,), buttons=buttons), fresh=True),))
+
+    async def drawn(self, table_id: int, version: int,
                      draws: Sequence[Draw]) -> AsyncIterator[Post | Drop]:
         """Draw the posts one by one in a worker thread (pictures take milliseconds the event
         loop needs for other tables), dropping them once a newer move has been committed:
@@ -198,12 +313,12 @@ class TablePosts:
             if post is not None:
                 yield post
 
-    def _keep_untold(self: TableService, table_id: int, board: Screen) -> None:
+    def _keep_untold(self, table_id: int, board: Screen) -> None:
         untold = self._untold.get(table_id)
         self._untold[table_id] = board if untold is None else screens.board_following(
             self.tr, untold, board)
 
-    def _telling_untold(self: TableService, table_id: int, post: Post) -> Post:
+    def _telling_untold(self, table_id: int, post: Post) -> Post:
         untold = self._untold.pop(table_id, None)
         if untold is None:
             return post
@@ -211,12 +326,4 @@ class TablePosts:
                     fresh=post.fresh)
 
 
-def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """A move's events as kept with its action (a restart tells the last move from them)."""
-    return [{"key": e.label.key, "args": dict(e.label.args),
-             "audience": None if e.audience is None else sorted(e.audience)} for e in events]
-
-
-def events_from_json(data: Sequence[dict[str, Any]]) -> tuple[Event, ...]:
-    return tuple(Event(Label(d["key"], d["args"]),
-                       None if d["audience"] is None else frozenset(d["audience"])) for d in data)
+__all__ = ["Draw", "Extras", "TablePosts", "events_from_json", "events_to_json"]

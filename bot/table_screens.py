@@ -32,12 +32,19 @@ class Player:
 
 
 class Seated(Protocol):
-    """A seat as the store keeps it (bot/storage's `SeatRow`)."""
+    """A seat as the store keeps it (bot/storage's `SeatRow`, read only)."""
 
-    seat: int | None
-    user_id: str
-    display_name: str
-    language: str | None
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def user_id(self) -> str: ...
+
+    @property
+    def display_name(self) -> str: ...
+
+    @property
+    def language(self) -> str | None: ...
 
     @property
     def is_computer(self) -> bool: ...
