@@ -18,7 +18,7 @@ import tests.test_engine_conformance as conformance
 from bot import pictures
 from bot.i18n import I18N_DIR, LANGUAGES, Translator
 from bot.rules_text import rules_text
-from bot.screens import ChatRef, Role, UserRef
+from bot.screens import ChatRef, Result, Role, Screen, UserRef
 from bot.storage import Status, Store
 from bot.tables import TableService
 from bot.web import build_app
@@ -86,7 +86,18 @@ async def seated(service: TableService, table: int, seat: int) -> str:
     return next(s.display_name for s in await service.store.list_seats(table) if s.seat == seat)
 
 
+def message(result: Result) -> Screen:
+    assert result.message is not None
+    return result.message
+
+
 # --- through the table service ---------------------------------------------------------------
+
+
+def moves_on(screen: Screen) -> list[str]:
+    """The data of a panel's buttons that choose or confirm a move."""
+    return [b.data for b in Harness.buttons(screen)
+            if b.data is not None and b.data.startswith(("g:", "c:"))]
 
 
 async def play_to_end(h: Harness, table: int, users: dict[str, UserRef]) -> int:
@@ -97,12 +108,11 @@ async def play_to_end(h: Harness, table: int, users: dict[str, UserRef]) -> int:
         assert row is not None
         if row.status != Status.PLAYING:
             return moves
-        acting = [(place, shown.screen) for place, shown in h.kept.items()
+        acting = [(place, moves_on(shown.screen)) for place, shown in h.kept.items()
                   if place.role is Role.PANEL and place.table_id == table
-                  and any(b.data.startswith(("g:", "c:")) for b in h.buttons(shown.screen))]
+                  and moves_on(shown.screen)]
         assert len(acting) == 1, acting  # exactly one player has choices
-        place, screen = acting[0]
-        data = [b.data for b in h.buttons(screen) if b.data.startswith(("g:", "c:"))]
+        place, data = acting[0]
         confirm = [d for d in data if d.startswith("c:")]
         user = users[place.chat_id]
         before = row.version
@@ -117,9 +127,9 @@ async def play_to_end(h: Harness, table: int, users: dict[str, UserRef]) -> int:
 @pytest.mark.usefixtures("registered")
 async def test_a_toy_game_is_played_through_the_service(tmp_path: Path, tr: Translator) -> None:
     async with open_harness(tmp_path, tr) as h:
-        games = h.text((await h.command(ANNA, "games")).message)
+        games = h.text(message(await h.command(ANNA, "games")))
         assert "Count to Ten" in games
-        rules = h.text((await h.command(ANNA, "rules", "toy goal=5")).message)
+        rules = h.text(message(await h.command(ANNA, "rules", "toy goal=5")))
         assert "exactly 5 wins" in rules and "goal=5" in rules
         table = await seat_players(h, [ANNA, BORIS], "toy goal=5")
         row = await h.service.store.get_table(table)
@@ -132,6 +142,7 @@ async def test_a_toy_game_is_played_through_the_service(tmp_path: Path, tr: Tran
         moves = await play_to_end(h, table, {ANNA.id: ANNA, BORIS.id: BORIS})
         row = await h.service.store.get_table(table)
         assert row is not None and row.status == Status.FINISHED
+        assert row.state is not None and row.seed is not None
         state = TOY.from_dict(row.state)
         assert state.total == 5 and moves == 3  # 2 + 2 + 1: the first player says five
         assert replay(TOY, 2, row.seed, row.options, await h.service.store.action_log(table)) \
@@ -139,10 +150,11 @@ async def test_a_toy_game_is_played_through_the_service(tmp_path: Path, tr: Tran
         board = h.screen(Role.BOARD)
         assert board is not None and board.image is not None
         text = h.text(board)
+        assert state.winner is not None
         first = await seated(h.service, table, state.winner)
         assert f"{first} reaches 5 and wins!" in text and "toy-" not in text
         assert tr.t("en", "table-final-ranking") in text
-        history = h.text((await h.command(ANNA, "history")).message)
+        history = h.text(message(await h.command(ANNA, "history")))
         assert "Count to Ten" in history
 
 
@@ -208,7 +220,7 @@ async def test_a_toy_game_is_played_through_the_web_adapter(tmp_path: Path,
             confirm = [d for d in data if d.startswith("c:")]
             await press(acting[0].place.chat_id, confirm[0] if confirm else data[-1])
         row = await service.store.get_table(table.id)
-        assert row is not None and row.status == Status.FINISHED
+        assert row is not None and row.status == Status.FINISHED and row.state is not None
         state = TOY.from_dict(row.state)
         assert state.total == 4 and state.winner == 1  # 2 + 2: the second player says four
         await drawn(client)
