@@ -64,8 +64,13 @@ def play_many(level: str, players: int, games: int, options: dict | None = None,
 
 
 @pytest.fixture(scope="module")
-def games() -> dict[str, Record]:
-    """Every level, 50 games for each player count, and a few with each option."""
+def games(once_per_run) -> dict[str, Record]:
+    """Every level, 50 games for each player count, and a few with each option: the slowest
+    setup here, so played once per test run, however xdist shares out the tests below."""
+    return once_per_run("hanabi-computer-games", play_every_level)
+
+
+def play_every_level() -> dict[str, Record]:
     records = {}
     for level in LEVELS:
         record = Record()
