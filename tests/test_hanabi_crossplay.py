@@ -5,12 +5,14 @@ those messages alone, and the clue-reading tallies count what happened."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from bench.hanabi_crossplay.__main__ import parse_lineup
 from bench.hanabi_crossplay.bot import ENV_DIR, BotMissing, checkout_dir
+from bench.hanabi_crossplay.failures import analyse, replay_steps
 from bench.hanabi_crossplay.protocol import (
     HIDDEN,
     ProtocolError,
@@ -141,9 +143,10 @@ def test_anything_else_from_the_bot_is_refused(bad):
 
 
 class StandIn:
-    """A bot seat that knows only what its messages told it: it rebuilds every hand from
-    them, plays a card it was clued as a 1 on an empty firework, else clues a partner's
-    1 or discards its oldest card."""
+    """A bot seat that knows only what its messages told it: it rebuilds every hand and the
+    clue tokens from them, plays a card it was clued as a 1, else clues a partner's 1,
+    else discards its oldest card (or, with every token back, names the next seat's
+    newest card's rank)."""
 
     def __init__(self):
         self.hands: dict[int, dict[int, list[int]]] = {}
@@ -153,8 +156,7 @@ class StandIn:
         self.hands = {s: {p: [] for p in range(players)} for s in seats}
         self.cards = {s: {} for s in seats}
         self.clued = {s: set() for s in seats}
-        self.clues = 8
-        self.stacks = [0] * 5
+        self.tokens = dict.fromkeys(seats, 8)
 
     def _hear(self, seat, events):
         hands = self.hands[seat]
@@ -166,10 +168,16 @@ class StandIn:
                 self.cards[seat][e["order"]] = (e["suitIndex"], e["rank"])
             elif e["type"] in ("play", "discard"):
                 hands[e["playerIndex"]].remove(e["order"])
+                regained = (e["type"] == "discard" and not e["failed"]) or (
+                    e["type"] == "play" and e["rank"] == 5
+                )
+                self.tokens[seat] = min(8, self.tokens[seat] + regained)
             elif (
                 e["type"] == "clue" and e["target"] == seat and e["clue"] == {"type": 1, "value": 1}
             ):
                 self.clued[seat].update(e["list"])
+            if e["type"] == "clue":
+                self.tokens[seat] -= 1
 
     def act(self, seat, events):
         self._hear(seat, events)
@@ -181,6 +189,10 @@ class StandIn:
         for other, hand in self.hands[seat].items():
             if other != seat and any(self.cards[seat][o][1] == 1 for o in hand):
                 return {"type": 3, "target": other, "value": 1}
+        if self.tokens[seat] == 8:  # no discard allowed: tell the next seat its newest card
+            other = (seat + 1) % len(self.hands[seat])
+            rank = self.cards[seat][self.hands[seat][other][0]][1]
+            return {"type": 3, "target": other, "value": rank}
         return {"type": 1, "target": mine[-1]}
 
     def notes(self, seat, events):
@@ -240,3 +252,20 @@ def test_a_missing_checkout_says_what_to_do(monkeypatch, tmp_path):
         checkout_dir(None)
     with pytest.raises(BotMissing, match="not a checkout of hanabi-bot"):
         checkout_dir(str(tmp_path))
+
+
+def test_the_failure_analysis_replays_a_logged_game():
+    sides = seating(1, 1, seed=6)
+    game = play(sides, 6, LEVELS["normal"], StandIn())
+    record = json.loads(json.dumps(game.record()))
+    assert replay_steps(record) == game.steps
+    result = analyse([record])
+    assert result["games"] == 1 and result["scores"] == [game.score]
+    clues = sum(1 for step in game.steps if step.kind == "clue")
+    assert sum(sum(c.values()) for c in result["fates"].values()) == clues
+    misplays = sum(1 for step in game.steps if step.kind == "play" and not step.ok)
+    assert sum(result["bombs"].values()) == misplays
+    ours_keys = {k for k in result["fates"] if k.startswith("ours>bot")}
+    assert all(k.split()[1].startswith("hanabi-bot-") for k in ours_keys)
+    bot_keys = [k.split(maxsplit=1)[1] for k in result["fates"] if k.startswith("bot>ours")]
+    assert bot_keys and all(k.startswith("rank ") for k in bot_keys)  # it gives rank clues only

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import atexit
 import json
-import math
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -31,7 +30,7 @@ from bench.figures import ms, p95
 from engine.hanabi.computer import LEVELS
 
 from .bot import BotFailed, BotMissing, HGroupBot, checkout_dir, node_binary
-from .reading import ANSWERS, FATES, Reading, bomb_reports, read_game
+from .reading import ANSWERS, FATES, Reading, bomb_reports, interval, read_game
 from .table import BOT, OURS, play, seating
 
 DEFAULT_LINEUPS = "2:1+1,3:2+1,3:1+2,4:3+1,4:2+2,2:2+0,3:3+0,4:4+0,2:0+2,3:0+3,4:0+4"
@@ -121,11 +120,6 @@ def one_game(
         path = Path(logs) / f"{name}.json"
         path.write_text(json.dumps(game.record(), ensure_ascii=False))
     return tally
-
-
-def interval(values: list[int]) -> float:
-    """Half the width of the 95 % interval of the mean (normal approximation)."""
-    return math.nan if len(values) < 2 else 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def report(label: str, tally: Tally) -> list[str]:

@@ -13,6 +13,8 @@ Counts are kept per pair of sides, giver first: ``ours>bot`` is our clues to the
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -141,3 +143,10 @@ def bomb_reports(steps: Sequence[Step], sides: Sequence[str]) -> list[dict[str, 
                 }
             )
     return reports
+
+
+def interval(values: Sequence[float]) -> float:
+    """Half the width of the 95 % interval of the mean (normal approximation)."""
+    if len(values) < 2:
+        return math.nan
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))

@@ -97,7 +97,7 @@ def play(sides: Sequence[str], seed: int, ours: ComputerPlayer, bot: BotSeats | 
         after, _ = SPEC.apply(state, seat, action)
         for other in bot_seats:
             pending[other] += move_events(state, after, other)
-        step = _step(state, after, touched)
+        step = step_of(state, after, touched)
         game.steps.append(step)
         game.log.append(
             {
@@ -120,7 +120,7 @@ def play(sides: Sequence[str], seed: int, ours: ComputerPlayer, bot: BotSeats | 
     return game
 
 
-def _step(before: HanabiState, after: HanabiState, touched: set[int]) -> Step:
+def step_of(before: HanabiState, after: HanabiState, touched: set[int]) -> Step:
     move = after.moves[-1]
     if move.kind in (PLAY_MOVE, DISCARD_MOVE):
         kind = "play" if move.kind == PLAY_MOVE else "discard"
