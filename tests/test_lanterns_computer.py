@@ -4,6 +4,7 @@ way twice, explain themselves in translatable words, and find the obvious good m
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -100,26 +101,32 @@ def test_a_sampled_world_agrees_with_the_view_on_everything_public():
 # -- legal, whole games -------------------------------------------------------------------
 
 
+GAMES = 12  # each level at each player count: a multiple of 2, 3 and 4 (seats, baselines)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_plays_whole_games_with_legal_moves(level, players):
-    """50 seeded games each; the level takes one seat in turn, the others play at random or
-    greedily, so that odd positions (many favors, a forced discard) come up too."""
+    """`GAMES` seeded games each; the level takes one seat in turn, the others play at random
+    or greedily, so that odd positions (many favors, a forced discard) come up too. Twelve
+    games give every seat and both baselines their equal share (the seat and the baseline
+    go round with the seed), as the fifty of the test's first form did at four times the
+    cost, and see the level make every kind of dedication."""
     opponents = [BASELINES["random"], BASELINES["greedy"]]
-    dedications = 0
-    for seed in range(50):
+    dedications: Counter[str] = Counter()
+    for seed in range(GAMES):
         lineup = [opponents[seed % 2]] * players
         lineup[seed % players] = LEVELS[level]
 
         def on_move(before, seat, decision, after, events, measured=seed % players) -> None:
-            nonlocal dedications
             # play_game applies every action through the rules, which refuse an illegal one
-            if seat == measured:
-                dedications += decision.action.startswith("d:")
+            if seat == measured and decision.action.startswith("d:"):
+                dedications[decision.action[:3]] += 1
 
         played = play_game(SPEC, lineup, seed, budget=small_budget, on_move=on_move)
         assert SPEC.is_over(played.state)
-    assert dedications >= 50 * 2  # it really plays the game, not only placements
+    assert dedications.total() >= GAMES * 2  # it really plays the game, not only placements
+    assert set(dedications) == {"d:4", "d:3", "d:7"}  # four alike, three pairs, seven colours
 
 
 # -- determinism and words ----------------------------------------------------------------
