@@ -6,7 +6,8 @@ once, its pictures found beside it.
 
 Every import counts: at the top of a module, inside a function (a lazy import), or under
 `TYPE_CHECKING`. A layer that is crossed today is listed in `STILL_CROSSED`, with why; that
-list only shrinks: a new crossing fails, and so does an entry no longer needed.
+list only shrinks: a new crossing fails, and so does an entry no longer needed. The same for
+import circles among the modules of engine/, render/ and bot/ (`STILL_CIRCULAR`).
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ STILL_CROSSED: frozenset[tuple[str, str]] = frozenset({
     # The start-up error classifier names each platform's exceptions.
     ("bot/ops/startup_errors.py", "aiogram"),
     ("bot/ops/startup_errors.py", "discord"),
+})
+
+
+STILL_CIRCULAR: frozenset[frozenset[str]] = frozenset({
+    # updates imports processes at the top; processes imports updates inside a function
+    frozenset({"bot.storage.processes", "bot.storage.updates"}),
 })
 
 
@@ -119,6 +126,90 @@ def crossings() -> set[tuple[str, str]]:
     never(iter(core), (*adapters, *libraries, "tests", "bench"))
     never(sources("render"), ("bot",))
     return crossed
+
+
+def modules() -> dict[str, Path]:
+    """Every module of engine/, render/ and bot/ by its dotted name."""
+    found: dict[str, Path] = {}
+    for folder in ("engine", "render", "bot"):
+        for path in sources(folder):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def depends_on(path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules among `known` that a file imports: `from a import b` is the module a.b if
+    there is one, else a; `import a.b.c` the longest of a.b.c, a.b, a that is a module."""
+    own = path.relative_to(ROOT).with_suffix("").parts[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = own[:len(own) - node.level + 1] if node.level else ()
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            names = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module
+                     for alias in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found
+
+
+def circles() -> set[frozenset[str]]:
+    """The import circles among the modules of engine/, render/ and bot/."""
+    known = modules()
+    return strongly_connected({name: depends_on(path, known) - {name}
+                               for name, path in known.items()})
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> set[frozenset[str]]:
+    """The groups of two or more nodes that reach each other (Tarjan's algorithm)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: set[frozenset[str]] = set()
+
+    def visit(name: str) -> None:
+        order[name] = low[name] = len(order)
+        stack.append(name)
+        for other in graph.get(name, set()):
+            if other not in order:
+                visit(other)
+                low[name] = min(low[name], low[other])
+            elif other in stack:
+                low[name] = min(low[name], order[other])
+        if low[name] == order[name]:
+            group = {stack.pop()}
+            while name not in group:
+                group.add(stack.pop())
+            if len(group) > 1:
+                found.add(frozenset(group))
+
+    for name in sorted(graph):
+        if name not in order:
+            visit(name)
+    return found
+
+
+def test_no_import_circle_anew() -> None:
+    new = [sorted(c) for c in circles() if not any(c <= known for known in STILL_CIRCULAR)]
+    assert not new, f"modules that import each other in a circle: {new}"
+
+
+def test_the_list_of_circles_only_shrinks() -> None:
+    mended = [sorted(c) for c in STILL_CIRCULAR - circles()]
+    assert not mended, f"no longer a circle: delete from STILL_CIRCULAR {mended}"
+
+
+def test_the_checker_finds_circles_and_only_them() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": set(), "f": {"f"}}
+    assert strongly_connected(graph) == {frozenset("abc")}
+    assert strongly_connected({**graph, "e": {"d"}}) == {frozenset("abc"), frozenset("de")}
 
 
 def test_no_layer_is_crossed_anew() -> None:
