@@ -1,4 +1,4 @@
-"""Property tests over thousands of seeded random Lighthouse matches, and the secrecy of views.
+"""Property tests over hundreds of seeded random Lighthouse matches, and the secrecy of views.
 
 Each random match is checked move by move: tokens are conserved, the players alternate, and
 the marker always equals the running sum of the points of the lines scored in the round (as
@@ -21,7 +21,10 @@ from engine.lighthouse.board import is_full, own_in_own_zone
 from engine.lighthouse.ending import BY_DRAW, BY_SIDE, BY_TRACK
 from engine.lighthouse.state import OVER, PLAY, ROUND_OVER, LighthouseState, consistency_problems
 
-MATCHES = 2000
+MATCHES = 400
+"""Random matches: every way a round ends comes up in the first few (a draw in one match
+of ten), so four hundred cover what two thousand did, with as many checked in full."""
+FULL_CHECK_EVERY = 20  # twenty matches checked in full
 
 
 def random_move(state: LighthouseState,
@@ -81,10 +84,10 @@ def random_match(seed: int, options: dict | None = None, *, full_checks: bool = 
     return state, seen
 
 
-def test_thousands_of_matches_conserve_tokens_and_keep_the_marker_the_sum_of_the_lines():
+def test_random_matches_conserve_tokens_and_keep_the_marker_the_sum_of_the_lines():
     total: Counter = Counter()
     for seed in range(MATCHES):
-        state, seen = random_match(seed, full_checks=seed % 100 == 0)
+        state, seen = random_match(seed, full_checks=seed % FULL_CHECK_EVERY == 0)
         assert state.phase == OVER and consistency_problems(state) == []
         winners = SPEC.outcome(state).winners
         wins = (state.wins(0), state.wins(1))
