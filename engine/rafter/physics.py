@@ -32,7 +32,8 @@ stored raft really is at rest is checked by `rest` (every piece free, no stoppin
 A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
 card's top surface, except a lumber card that leans on the raft (the raft card, the box or
 what is on the raft) and does not reach the table: the rulebook keeps it as part of the raft
-(`falls.fallen_ids`). Fallen pieces leave the returned scene.
+(`falls.fallen_ids`). Fallen pieces leave the returned scene, and what they still touched
+settles again without them (`_after_removal`): players take what fell off the table.
 """
 
 from __future__ import annotations
@@ -351,6 +352,12 @@ class _Model:
         body = int(self.model.geom_bodyid[geom])
         return self.model.body(body).name if body else self.model.geom(geom).name
 
+    def touching_any(self, piece_ids: Collection[str]) -> set[str]:
+        """The pieces touching any of `piece_ids` now (the base's parts and the sea left out)."""
+        touching = self._touching()
+        return {other for piece_id in piece_ids for other in touching.get(piece_id, ())
+                if other in self.bodies}
+
     def com_height(self, piece_id: str) -> float:
         """Height of a piece's centre of mass in the raft frame, mm."""
         return float(self.data.xipos[self.bodies[piece_id]][2]) / MM - self.top
@@ -529,7 +536,27 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
                 frontier.restart(model.poses())  # count motion from here
                 model.settle_from = model.steps  # and settle afresh, however long it took
                 continue
-        return replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
+        result = replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
+        leaning = model.touching_any(result.fallen_ids) - set(result.fallen_ids)
+        return _after_removal(result, leaning, config=config, record_every=record_every)
+
+
+def _after_removal(result: Settled, leaning: set[str], *, config: RafterConfig,
+                   record_every: int) -> Settled:
+    """`result` once the pieces that fell are taken off the table. Those still touching
+    pieces on the raft (a card in the sea propping a chest) may have held them up, so what
+    they touched settles again, as a step of its own from the raft as it was stored; a fall
+    then is part of the same move (the rulebook: what falls because of a move is its
+    player's). Without this the stored raft was not at rest: a chest propped by a fallen
+    card dropped 2.4 mm as soon as the next move set it free."""
+    if not leaning:
+        return result
+    contacts = probe_for(result.scene, config).contacts()
+    again = _run(result.scene, contacts.with_riders(leaning), contacts, config=config,
+                 record_every=record_every)
+    return Settled(again.scene, result.fallen + again.fallen, result.placed,
+                   result.steps + again.steps, result.frames + again.frames,
+                   free=result.free + again.free, runs=result.runs + again.runs)
 
 
 class _Frontier:
