@@ -6,7 +6,7 @@ service checks everything a press claims — who pressed, at which table, on whi
 the board, whether the move is legal — and commits each accepted move to the store before
 returning anything, so a crash can lose a message but never a move (`resume` re-shows it).
 
-This class is a façade: it builds the core (bot/table_core.py) and the parts that take it —
+This class is a façade, the one implementation of the adapters' port (bot/port.py): it builds the core (bot/table_core.py) and the parts that take it —
 the lobby, turns, clocks, votes, computer seats and posts, and the services beside them
 (history, stats, chat settings, game information) — and sends each command, press and
 deadline to the part that registered for it. A press on a table's button loads the table
@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import thinking
+from bot.adapter_reads import AdapterReads
 from bot.chat_rules import ChatRules
 from bot.chat_settings import SETTINGS_LINK, ChatSettings
 from bot.computer_seats import ComputerSeats
@@ -32,6 +33,7 @@ from bot.ops import metrics
 from bot.payloads import BadPayload, Press, decode
 from bot.physics_pool import Physics
 from bot.player_stats import PlayerStats
+from bot.port import PersonTable, TablePort
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Drop, Place, Post, Result, Role, Screen, UserRef
 from bot.storage import ActiveTableExists, DueWork, Store, TableRow
@@ -95,6 +97,7 @@ class TableService:
         self.lobby = TableLobby(core, self.rules, self.posts, self.clocks, self.computers,
                                 self.votes)
         self.settings = ChatSettings(core, self.posts, self.lobby)
+        self.reads = AdapterReads(core, self.posts)
         self.dispatch = Dispatch.empty()
         for part in (self.computers, self.turns, self.votes, self.lobby, self.settings,
                      TableHistory(core), PlayerStats(core), GameInfo(core)):
@@ -367,6 +370,27 @@ class TableService:
     async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None:
         await self.clocks.flood_waited(platform, chat_id, seconds)
 
+    async def chat_posts(self, platform: str, chat_id: str) -> list[Post | Drop] | None:
+        return await self.reads.chat_posts(platform, chat_id)
+
+    async def chat_known(self, platform: str, chat_id: str) -> bool:
+        return await self.reads.chat_known(platform, chat_id)
+
+    async def table_chat(self, platform: str, table_id: int) -> str | None:
+        return await self.reads.table_chat(platform, table_id)
+
+    async def table_active(self, table_id: int) -> bool:
+        return await self.reads.table_active(table_id)
+
+    async def tables_of_person(self, platform: str, user_id: str) -> list[PersonTable]:
+        return await self.reads.tables_of_person(platform, user_id)
+
+    async def set_person_language(self, platform: str, user_id: str, language: str) -> None:
+        await self.reads.set_person_language(platform, user_id, language)
+
+    async def forget_person(self, platform: str, user_id: str) -> bool:
+        return await self.reads.forget_person(platform, user_id)
+
     async def _cancel(self, table: TableRow, user: UserRef,
                       is_admin: AdminCheck | None) -> Result:
         """Close the table as `user` would (the owner's /close, under the table's lock)."""
@@ -390,3 +414,7 @@ class TableService:
     def _press_ended(self, table_id: int, user_id: str) -> None:
         self.clocks.press_ended(table_id, user_id)
 
+
+
+def _is_the_port(service: TableService) -> TablePort:
+    return service  # mypy checks here that the façade is what the adapters may call

@@ -22,7 +22,7 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.i18n import Translator
-from bot.tables import TableService
+from bot.port import TablePort
 
 from .hygiene import MAX_BODY, Allowed, add_headers, guard
 from .identity import CookieSigner, secret_from
@@ -40,7 +40,7 @@ ACCEPT_ERRORS_EVERY = 60.0
 """Seconds between log lines about connections that could not be accepted."""
 
 
-def build_app(service: TableService, translator: Translator, *, secret: str,
+def build_app(service: TablePort, translator: Translator, *, secret: str,
               default_language: str = "en", hosts: Iterable[str] = (),
               limits: Limits | None = None) -> web.Application:
     """The playground's application over the service (registered as the "web" platform).
@@ -48,8 +48,7 @@ def build_app(service: TableService, translator: Translator, *, secret: str,
     to (the Host check); `limits`: what one client may take (defaults in bot/web/limits.py)."""
 
     async def room_of(table_id: int) -> str | None:
-        table = await service.store.get_table(table_id)
-        return table.chat_id if table is not None and table.platform == PLATFORM else None
+        return await service.table_chat(PLATFORM, table_id)
 
     rooms = Rooms(Images(), room_of)
     service.register_platform(PLATFORM, deep_link=None, show=rooms.post)
@@ -77,7 +76,7 @@ async def _close_streams(app: web.Application) -> None:
         await asyncio.wait(list(playground.tasks), timeout=10)
 
 
-async def run_web(settings: Settings, service: TableService, *, translator: Translator,
+async def run_web(settings: Settings, service: TablePort, *, translator: Translator,
                   stop_event: asyncio.Event | None = None) -> None:
     """Serve the playground until `stop_event` is set. Raises `UnsafeSecret` (one line to
     log) if the kept cookie secret may not be trusted."""

@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape as html_escape
 from pathlib import Path
@@ -22,13 +23,12 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.delivery import Where, deliver
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.names import person_name, typed_name
-from bot.payloads import BadPayload, decode
-from bot.screens import ChatRef, Post, Result, Role, Screen, UserRef
-from bot.storage.stats import StillSeated
-from bot.storage.store import Status
-from bot.tables import TableService
+from bot.payloads import BadPayload, Press, decode, encode
+from bot.port import TablePort
+from bot.screens import ChatRef, Drop, Post, Reply, Result, Role, Screen, UserRef
 
 from .hygiene import embedded_json, read_json
 from .identity import COOKIE, Browser, CookieSigner, Player
@@ -56,7 +56,7 @@ COOKIE_AGE = 400 * 24 * 3600  # the most browsers keep a cookie
 class Playground:
     """What the routes share."""
 
-    service: TableService
+    service: TablePort
     translator: Translator
     rooms: Rooms
     cookies: CookieSigner
@@ -96,11 +96,11 @@ class Playground:
         them too fast."""
         limits = self.limits
         address = address_of(request.remote)
-        store = self.service.store
-        mine = [t for t in await store.tables_of_user(PLATFORM, player.id)
-                if t.creator_id == player.id]
+        service = self.service
+        mine = [t for t in await service.tables_of_person(PLATFORM, player.id)
+                if t.opened_by_them]
         opened = limits.opened.of(address)
-        gone = {t for t in opened if (row := await store.get_table(t)) is None or not row.active}
+        gone = {t for t in opened if not await service.table_active(t)}
         limits.opened.forget(address, gone)
         if len(mine) >= limits.tables_per_player or \
                 len(opened - gone) >= limits.tables_per_address:
@@ -115,32 +115,58 @@ class Playground:
             if isinstance(post, Post) and post.place.role is Role.LOBBY:
                 self.limits.opened.keep(address_of(request.remote), post.place.table_id)
 
-    def keep_drawing(self, result: Result) -> None:
-        """Show the result's posts now, and its drawn ones as they come."""
-        self.rooms.post(result.posts)
-        if result.later is not None:
-            task = asyncio.create_task(self._drain(result), name="playground drawing")
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+    async def respond(self, result: Result, presser: Player | None) -> dict[str, Any]:
+        """Show the result (bot/delivery.py): its posts now and its drawn ones as they come
+        (the drawing goes on after the response), and return what the presser alone is
+        told: a note, and a sheet (a menu or a text) whose picture no other browser may
+        fetch."""
+        surface = WebSurface(self.rooms, presser)
+        task = asyncio.create_task(self._deliver(result, surface), name="playground drawing")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return await surface.answered
 
-    async def _drain(self, result: Result) -> None:
-        assert result.later is not None
+    async def _deliver(self, result: Result, surface: WebSurface) -> None:
         try:
-            async for post in result.later:
-                self.rooms.post(post)
-        except Exception:
-            log.exception("drawing a press's posts failed")
+            await deliver(result, surface)
+        except Exception as error:
+            if not surface.answered.done():
+                surface.answered.set_exception(error)  # the request fails as it would have
+            else:
+                log.exception("drawing a press's posts failed")
 
-    def answer(self, result: Result, presser: Player) -> dict[str, Any]:
-        """What the presser alone is told: a note, and a sheet (a menu or a text). The
-        sheet's picture is the presser's: no other browser may fetch it."""
-        reply = result.reply
-        sheet: Screen | None = result.edit or result.private or result.aside or result.message
+
+SHEET_ORDER = (Where.EDIT, Where.PRIVATE, Where.ASIDE, Where.MESSAGE)
+"""The one screen a response carries, if a result has several (the page shows one sheet)."""
+
+
+class WebSurface:
+    """The playground's surface for `deliver`: posts to the room's live streams, and the
+    presser's answer as the response's JSON."""
+
+    def __init__(self, rooms: Rooms, presser: Player | None) -> None:
+        self.rooms = rooms
+        self.presser = presser
+        self.screens: dict[Where, Screen] = {}
+        self.answered: asyncio.Future[dict[str, Any]] = (
+            asyncio.get_running_loop().create_future())
+
+    def post(self, posts: Sequence[Post | Drop]) -> None:
+        self.rooms.post(posts)
+
+    def show(self, where: Where, screen: Screen) -> None:
+        self.screens[where] = screen
+
+    async def answer(self, reply: Reply) -> None:
         out: dict[str, Any] = {"note": reply.text, "alert": reply.alert}
-        if sheet is not None:
-            out["sheet"] = screen_json(sheet, self.rooms.images, presser.id)
-            out["replace"] = result.edit is not None
-        return out
+        sheet = next((self.screens[w] for w in SHEET_ORDER if w in self.screens), None)
+        if sheet is not None and self.presser is not None:
+            out["sheet"] = screen_json(sheet, self.rooms.images, self.presser.id)
+            out["replace"] = Where.EDIT in self.screens
+        self.answered.set_result(out)
+
+    async def done(self) -> None:
+        pass
 
 
 KEY = web.AppKey("playground", Playground)
@@ -243,15 +269,16 @@ async def set_language(request: web.Request) -> web.Response:
     browser = browser.with_language(lang)
     service = playground.service
     for player in browser.players:
-        await service.store.set_user_language(PLATFORM, player.id, lang)
+        await service.set_person_language(PLATFORM, player.id, lang)
     if body.get("room") and browser.players:
         room = _room(body["room"])
         result = await service.press(playground.chat(room, lang),
-                                     playground.user(browser.players[0], lang), f"L:{lang}")
-        playground.keep_drawing(result)
-        table = await service.store.active_table(PLATFORM, room, None)
-        if table is not None:  # the players' panels, in their new language
-            playground.rooms.post(await service.current_posts(table.id))
+                                     playground.user(browser.players[0], lang),
+                                     encode(Press("language", arg=lang)))
+        await playground.respond(result, None)
+        posts = await service.chat_posts(PLATFORM, room)
+        if posts is not None:  # the players' panels, in their new language
+            playground.rooms.post(posts)
     response = web.json_response({"language": lang})
     playground.remember(response, browser)
     return response
@@ -275,9 +302,8 @@ async def new_table(request: web.Request) -> web.Response:
                                               " ".join([game, *words]))
     opened = any(isinstance(p, Post) and p.place.role is Role.LOBBY for p in result.posts)
     playground.opened(request, result)
-    playground.keep_drawing(result)
     return web.json_response({"room": room if opened else None,
-                              **playground.answer(result, player)})
+                              **await playground.respond(result, player)})
 
 
 @routes.post("/api/press")
@@ -294,8 +320,7 @@ async def press(request: web.Request) -> web.Response:
     result = await playground.service.press(playground.chat(room, lang),
                                             playground.user(player, lang), data)
     playground.opened(request, result)
-    playground.keep_drawing(result)
-    return web.json_response(playground.answer(result, player))
+    return web.json_response(await playground.respond(result, player))
 
 
 @routes.post("/api/command")
@@ -307,8 +332,7 @@ async def command(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(text="bad command")
     result = await playground.service.command(playground.chat(room, lang),
                                               playground.user(player, lang), name, args)
-    playground.keep_drawing(result)
-    return web.json_response(playground.answer(result, player))
+    return web.json_response(await playground.respond(result, player))
 
 
 @routes.get(r"/api/events/{room:[1-9][0-9]{5,17}}")
@@ -319,13 +343,13 @@ async def events(request: web.Request) -> web.StreamResponse:
     browser = playground.browser(request)
     room = request.match_info["room"]
     rooms = playground.rooms
-    store = playground.service.store
+    service = playground.service
     if not rooms.known(room):  # after a restart, or a room opened elsewhere: read it
-        table = await store.active_table(PLATFORM, room, None)
-        if table is not None:
-            rooms.post(await playground.service.current_posts(table.id))
+        posts = await service.chat_posts(PLATFORM, room)
+        if posts is not None:
+            rooms.post(posts)
             await rooms.settled()
-        elif not await store.table_ids_in_chat(PLATFORM, room, tuple(Status)):
+        elif not await service.chat_known(PLATFORM, room):
             raise web.HTTPNotFound(text="no such room")  # a stream is for a room that exists
     address = address_of(request.remote)
     streams = playground.limits.streams
@@ -380,16 +404,15 @@ async def forget(request: web.Request) -> web.Response:
     browser = playground.browser(request)
     await _json(request)  # a JSON POST like every change: no other site's form can send it
     lang = playground.language(request, browser)
-    store = playground.service.store
-    seated = [t for p in browser.players for t in await store.tables_of_user(PLATFORM, p.id)]
+    service = playground.service
+    seated = [t for p in browser.players for t in await service.tables_of_person(PLATFORM, p.id)]
     if seated:
         chats = ", ".join(dict.fromkeys(t.title or "?" for t in seated))
         return web.json_response({"note": playground.translator.t(
             lang, "forget-still-seated", chats=chats), "alert": True}, status=409)
     for player in browser.players:
-        try:
-            await store.forget_user(PLATFORM, player.id)
-        except StillSeated:  # seated since the look above: keep the rest, and say so
+        if not await service.forget_person(PLATFORM, player.id):
+            # seated since the look above: keep the rest, and say so
             return web.json_response({"note": playground.translator.t(
                 lang, "forget-still-seated", chats="?"), "alert": True}, status=409)
     log.info("a browser's %d web players were forgotten", len(browser.players))

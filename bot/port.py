@@ -1,0 +1,106 @@
+"""The port: everything a platform adapter (bot/telegram, bot/discord, bot/web) may ask of the
+table service, as one structural type.
+
+An adapter depends on this shape, never on `bot.tables.TableService` or on `bot.storage`:
+what it needs to know about people, chats and tables beyond commands and presses (the
+playground's limits and its /forgetme, a room's current posts) is a question here too, with
+plain answers. Tests may drive an adapter with a small fake that has the members it calls.
+What an adapter does with a `Result` is `bot.delivery.deliver`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
+from bot.table_core import AdminCheck, ChatAdminCheck, Working
+from engine.core import GameSpec
+
+__all__ = ["AdminCheck", "ChatAdminCheck", "PersonTable", "TablePort", "Working"]
+
+
+@dataclass(frozen=True)
+class PersonTable:
+    """A lobby or game under way where a person sits, and whether they opened it."""
+
+    table_id: int
+    chat_id: str
+    title: str
+    opened_by_them: bool
+
+
+class TablePort(Protocol):
+    COMMANDS: tuple[str, ...]
+    """The commands people may type, by name (`command_description` says each)."""
+
+    @property
+    def games(self) -> Mapping[str, GameSpec]:
+        """The games by name (their names become the choices of /newgame and /rules)."""
+        ...
+
+    # --- being a platform --------------------------------------------------------------
+
+    def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
+                          show: Callable[[Sequence[Post | Drop]], None] | None = None
+                          ) -> None: ...
+
+    def command_description(self, lang: str, name: str) -> str: ...
+
+    async def resume(self, platform: str) -> tuple[Post | Drop, ...]: ...
+
+    # --- what people do ------------------------------------------------------------------
+
+    async def command(self, chat: ChatRef, user: UserRef, name: str, args: str, *,
+                      is_admin: AdminCheck | None = None) -> Result: ...
+
+    def press(self, chat: ChatRef, user: UserRef, data: str, *,
+              is_admin: AdminCheck | None = None,
+              admin_of: ChatAdminCheck | None = None,
+              working: Working | None = None) -> Awaitable[Result]:
+        """(A coroutine function: the service's is wrapped to time each press.)"""
+        ...
+
+    async def private_start(self, platform: str, user: UserRef, dm_chat_id: str,
+                            payload: str | None, *,
+                            admin_of: ChatAdminCheck | None = None) -> Result: ...
+
+    # --- what the platform tells -------------------------------------------------------
+
+    async def panel_unreachable(self, place: Place) -> Result: ...
+
+    async def chat_lost(self, table_id: int, why_key: str) -> Result: ...
+
+    async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str
+                            ) -> None: ...
+
+    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None: ...
+
+    # --- what an adapter may read or change besides --------------------------------------
+
+    async def current_posts(self, table_id: int, *, fresh_ping: bool = False,
+                            public_only: bool = False) -> list[Post | Drop]: ...
+
+    async def chat_posts(self, platform: str, chat_id: str) -> list[Post | Drop] | None:
+        """Everything the chat's lobby or game under way shows now; None without one."""
+        ...
+
+    async def chat_known(self, platform: str, chat_id: str) -> bool:
+        """Whether any table, open or ended, was ever in the chat."""
+        ...
+
+    async def table_chat(self, platform: str, table_id: int) -> str | None:
+        """The chat of a table of this platform (None: no such table there)."""
+        ...
+
+    async def table_active(self, table_id: int) -> bool: ...
+
+    async def tables_of_person(self, platform: str, user_id: str) -> list[PersonTable]: ...
+
+    async def set_person_language(self, platform: str, user_id: str, language: str) -> None: ...
+
+    async def forget_person(self, platform: str, user_id: str) -> bool:
+        """Forget what is kept about the person (as /forgetme does); False, changing
+        nothing, while they still sit at a lobby or a game under way."""
+        ...
