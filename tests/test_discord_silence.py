@@ -12,6 +12,7 @@ import pytest
 import pytest_asyncio
 
 from bot import silenced_tables
+from bot.discord.pacing import InvalidRequests
 from bot.silenced_tables import PAUSE
 from bot.storage.rows import Status
 from tests.discord_e2e_helpers import (
@@ -190,3 +191,25 @@ async def test_newgame_under_a_long_rate_limit_opens_nothing(
     server.clock.advance(300)
     await world.open_table(channel, anna, [])  # not "a table is already open"
     assert lobby(channel) is not None
+
+
+async def test_the_brake_holds_requests_while_too_many_were_invalid() -> None:
+    """Whatever the cause, once `brake` invalid requests fall within 10 minutes, requests
+    wait until the oldest of them leaves the window."""
+    now = [1000.0]
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:  # the wait passes on the injected clock
+        slept.append(seconds)
+        now[0] += seconds
+
+    invalid = InvalidRequests(clock=lambda: now[0], brake=3)
+    for step in (0.0, 100.0, 200.0):
+        now[0] += step
+        invalid.add()
+    assert invalid.hold_for() == pytest.approx(1000.0 + 600 - now[0])  # the first's exit
+    await invalid.brake_wait(sleep)
+    assert slept == [pytest.approx(300.0)] and invalid.braked == 1
+    assert invalid.hold_for() == 0.0 and invalid.total == 3 and invalid.most_in_window == 3
+    await invalid.brake_wait(sleep)  # free again: no wait
+    assert len(slept) == 1

@@ -15,7 +15,10 @@ keep being replaced by newer ones in their lanes (a stale board is never sent).
 The pacer also counts the bot's invalid requests (`InvalidRequests`: answers 401, 403 and
 429 but Discord's "shared" ones), which Discord bans an IP for past 10,000 in 10 minutes;
 the adapter keeps far below by never asking again what was refused (a channel that refuses
-the bot is silenced, bot/discord/silence.py; DMs back off, bot/discord/dms.py).
+the bot is silenced, bot/discord/silence.py; DMs back off, bot/discord/dms.py). Should
+something unforeseen refuse request after request all the same, a brake holds every request
+with the bot token once `BRAKE` invalid ones fall within 10 minutes, until they fall out of
+the window: a stalled bot for minutes rather than a banned one for an hour.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import asyncio
 import contextlib
 import heapq
 import itertools
+import logging
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -36,8 +40,13 @@ import aiohttp
 RATE = 45
 """Slots a window: Discord's 50 a second less a margin (a request that ends after a slow
 answer may still reach Discord late)."""
+log = logging.getLogger(__name__)
+
 INVALID_WINDOW = 600.0
 """Discord counts invalid requests over 10 minutes."""
+BRAKE = 1000
+"""Invalid requests within the window at which the bot holds its requests: a tenth of
+Discord's ban (10,000)."""
 EXEMPT = ("/interactions/", "/webhooks/")
 """Paths of the interaction endpoints: no bot token, not under the global limit."""
 
@@ -58,9 +67,12 @@ class InvalidRequests:
     """The bot's invalid requests: in all, and the most within any `window` seconds."""
 
     def __init__(self, window: float = INVALID_WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, brake: int = BRAKE) -> None:
         self.window = window
+        self.brake = brake
         self._clock = clock
+        self.braked = 0
+        """Times requests were held by the brake."""
         self.total = 0
         self.most_in_window = 0
         self._times: deque[float] = deque()
@@ -72,6 +84,27 @@ class InvalidRequests:
         while self._times and self._times[0] <= now - self.window:
             self._times.popleft()
         self.most_in_window = max(self.most_in_window, len(self._times))
+
+    def hold_for(self) -> float:
+        """Seconds until fewer than `brake` invalid requests are within the window (0: go)."""
+        now = self._clock()
+        while self._times and self._times[0] <= now - self.window:
+            self._times.popleft()
+        if len(self._times) < self.brake:
+            return 0.0
+        return self._times[len(self._times) - self.brake] + self.window - now
+
+    async def brake_wait(self, sleep: Callable[[float], Any] = asyncio.sleep) -> None:
+        """Wait while the brake is on."""
+        wait = self.hold_for()
+        while wait > 0:
+            if self.braked == 0 or wait > 1.0:
+                log.error("Discord: %d invalid requests within %.0f s; holding requests for "
+                          "%.0f s (Discord bans at 10,000)", len(self._times), self.window,
+                          wait)
+            self.braked += 1
+            await sleep(wait)
+            wait = self.hold_for()
 
     async def on_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,
                      params: aiohttp.TraceRequestEndParams) -> None:
@@ -166,6 +199,7 @@ class GlobalPacer:
                        params: aiohttp.TraceRequestStartParams) -> None:
         context.paced = not any(part in params.url.path for part in EXEMPT)
         if context.paced:
+            await self.invalid.brake_wait()
             await self.acquire(_URGENT.get())
 
     async def _ended_hook(self, session: aiohttp.ClientSession, context: SimpleNamespace,
