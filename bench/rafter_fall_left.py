@@ -1,15 +1,18 @@
 """Rafter Five: does a recorded move leave a fall for the next player? A case file (JSON: the
 `seat`, its `action` and the state `before` it, as `../shared/reference/rafter-fall-left-*.json`)
 is applied with today's engine; the script prints what fell during the move (and whose penalty
-board it went to), then lets the stored raft run with every piece free (`engine.rafter.rest`,
-two simulated seconds) and prints what fell then: a fall there is one the move left behind,
-which the next player's move would be charged with. Also the move's process time.
+board it went to), then lets the raft before the move and the stored raft run with every piece
+free (`engine.rafter.rest`, `--seconds` of simulated time) and prints what fell then: a fall
+from the stored raft is one left for the next player, unless the raft before already had it
+waiting. Also the move's process time.
 
-    python -m bench.rafter_fall_left ../shared/reference/rafter-fall-left-seed5.json
+    python -m bench.rafter_fall_left ../shared/reference/rafter-fall-left-seed5.json [--seconds 3]
 
 Known case (seed 5, a careful 2-player game, seat 0's move 9): a lumber card leaning over the
-north edge with a rafter and seat 1's chest on it creeps at about 0.7 mm/s for 1.2 s, under
-the 2 mm/s a settle calls still, then tips into the sea taking another rafter along.
+north edge with a rafter and seat 1's chest on it creeps at about 0.7 mm/s, under the 2 mm/s a
+settle calls still, then tips into the sea taking another rafter along: 1.6 s after seat 0's
+build, and 2.2 s after the raft seat 1's own build stored (1.4 mm at 2 s: the at-rest test's
+two seconds and 2 mm pass it). The fall was waiting since seat 1's build.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("case", type=Path)
+    parser.add_argument("--seconds", type=float, default=3.0, help="how long the rafts run free")
     args = parser.parse_args(argv)
     case = json.loads(args.case.read_text())
     before = from_dict(case["before"])
@@ -41,10 +45,10 @@ def main(argv: list[str] | None = None) -> None:
         gained = now.penalties[len(was.penalties):]
         if gained:
             print(f"  seat {seat}'s penalty board gained {gained}")
-    check = rest_check(after.scene)
-    print(f"stored raft left free for 2 s: fell {', '.join(check.fallen) or '-'}, "
-          f"largest move of a piece that stayed {check.moved_mm:.2f} mm")
-    print("a fall left for the next player" if check.fallen else "no fall left behind")
+    for name, scene in (("raft before the move", before.scene), ("stored raft", after.scene)):
+        check = rest_check(scene, seconds=args.seconds)
+        print(f"{name} left free for {args.seconds:g} s: fell {', '.join(check.fallen) or '-'}, "
+              f"largest move of a piece that stayed {check.moved_mm:.2f} mm")
 
 
 if __name__ == "__main__":
