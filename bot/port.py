@@ -18,7 +18,8 @@ from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
 from bot.table_core import AdminCheck, ChatAdminCheck, Working
 from engine.core import GameSpec
 
-__all__ = ["AdminCheck", "ChatAdminCheck", "PersonTable", "TablePort", "Working"]
+__all__ = ["AdminCheck", "ChatAdminCheck", "PersonTable", "TablePort", "Working",
+           "service_unavailable"]
 
 
 @dataclass(frozen=True)
@@ -104,3 +105,12 @@ class TablePort(Protocol):
         """Forget what is kept about the person (as /forgetme does); False, changing
         nothing, while they still sit at a lobby or a game under way."""
         ...
+
+
+def service_unavailable(error: BaseException) -> bool:
+    """Whether a call to the port failed because what keeps the tables was out of reach (a
+    database restart, a dropped connection), rather than for the call itself: the same call
+    is worth making again later (a platform that redelivers may let it)."""
+    from bot.storage.updates import database_unavailable
+
+    return database_unavailable(error)

@@ -30,6 +30,7 @@ from bot.config import Settings
 from bot.i18n import LANGUAGES, Translator
 from bot.loops import Loop, supervise
 from bot.ops.startup_errors import retrying
+from bot.port import TablePort
 from bot.storage.store import Store
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
@@ -37,7 +38,6 @@ from .handlers import WORKING_AFTER, build_routers
 from .limits import OutboxLimits
 from .outbox import PLATFORM, Outbox
 from .owner import owner_router
-from .service import TableServiceLike
 from .webhook import Webhook, WebhookServer, register
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 DESCRIPTION_LIMIT = 256
 
 
-def build_dispatcher(service: TableServiceLike, outbox: Outbox, translator: Translator, *,
+def build_dispatcher(service: TablePort, outbox: Outbox, translator: Translator, *,
                      default_language: str = "en",
                      working_after: float = WORKING_AFTER) -> Dispatcher:
     """A dispatcher with the adapter's routers and its dependencies as workflow data.
@@ -60,7 +60,7 @@ def build_dispatcher(service: TableServiceLike, outbox: Outbox, translator: Tran
     return dispatcher
 
 
-async def set_commands(bot: Bot, service: TableServiceLike, *, default_language: str = "en"
+async def set_commands(bot: Bot, service: TablePort, *, default_language: str = "en"
                        ) -> None:
     """The command menu: for everyone in the default language, and per app language."""
     for language_code in (None, *LANGUAGES):
@@ -82,7 +82,7 @@ class TelegramBot:
 
     def __init__(
         self,
-        service: TableServiceLike,
+        service: TablePort,
         store: Store,
         translator: Translator,
         *,
@@ -124,7 +124,7 @@ class TelegramBot:
         self.polling_health.close()  # registered while polling runs
 
     @classmethod
-    def from_settings(cls, settings: Settings, service: TableServiceLike, store: Store,
+    def from_settings(cls, settings: Settings, service: TablePort, store: Store,
                       translator: Translator, **options: object) -> TelegramBot:
         if settings.telegram_bot_token is None:
             raise ValueError("TELEGRAM_BOT_TOKEN is not set")
@@ -242,7 +242,7 @@ class TelegramBot:
 
 async def run_telegram(
     settings: Settings,
-    service: TableServiceLike,
+    service: TablePort,
     *,
     store: Store,
     translator: Translator,

@@ -1,8 +1,10 @@
 """aiogram routers: commands, `/start` deep links, button presses, group migration.
 
 Every handler does the same three things: describe who and where (`ChatRef`, `UserRef`),
-ask the service, hand its `Result` to the outbox. Handlers get the service, the outbox and
-the translator from the dispatcher's workflow data (`dp["service"]` and so on).
+ask the service (bot/port.py), hand its `Result` to `bot.delivery.deliver` over Telegram's
+surface (`TelegramSurface`: the outbox, and the press's answer). Handlers get the service,
+the outbox and the translator from the dispatcher's workflow data (`dp["service"]` and so
+on).
 
 Every press is answered exactly once, by `AnswerEveryPress`: with the service's reply, with
 the translated internal error if anything raised, or empty if nothing handled it. A press
@@ -25,14 +27,14 @@ from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InaccessibleMessage, Message, TelegramObject, User
 
+from bot.delivery import Where, deliver
 from bot.i18n import Translator, normalize_language
 from bot.log_format import withheld_traceback
 from bot.names import TITLE_LIMIT, person_name, shown
-from bot.screens import ChatRef, Reply, Result, Screen, UserRef
-from bot.storage.updates import database_unavailable
+from bot.port import AdminCheck, ChatAdminCheck, TablePort, service_unavailable
+from bot.screens import ChatRef, Drop, Post, Reply, Result, Screen, UserRef
 
 from .outbox import PLATFORM, Outbox
-from .service import AdminCheck, ChatAdminCheck, TableServiceLike
 
 log = logging.getLogger(__name__)
 
@@ -106,32 +108,43 @@ def chat_admin_check(bot: Bot, user_id: int) -> ChatAdminCheck:
     return admin_of
 
 
-def deliver(outbox: Outbox, chat: ChatRef, result: Result, language: str | None = None, *,
-            user_id: str | None = None, pressed: int | None = None) -> None:
-    """Queue what the service wants shown: its posts, and its answer in `chat`. A screen for
-    the person alone goes to their private chat (whose id is their user id): in place of the
-    message they pressed there (`pressed`), or as a new message. `Result.edit` takes the
-    pressed message's place wherever it is; `Result.aside` is a new message beside it."""
-    outbox.post(result.posts)
-    if result.message is not None:
-        outbox.say(chat.id, result.message, thread_id=chat.thread_id, language=language)
-    if result.private is not None:
-        if chat.private:
-            outbox.say(chat.id, result.private, language=language, replace=pressed)
-        elif user_id is not None:
-            outbox.say(user_id, result.private, language=language)
-    if result.edit is not None:  # in place of the pressed message (a command: a new one)
-        outbox.say(chat.id, result.edit, thread_id=chat.thread_id, language=language,
-                   replace=pressed)
-    if result.aside is not None:
-        outbox.say(chat.id, result.aside, thread_id=chat.thread_id, language=language)
+class TelegramSurface:
+    """Telegram's surface for `deliver`: posts and screens queued in the outbox, a press's
+    answer given by its `PressAnswer`. A screen for the person alone goes to their private
+    chat (whose id is their user id): in place of the message they pressed there
+    (`pressed`), or as a new message. An edit takes the pressed message's place wherever it
+    is (a command's: a new message); an aside is a new message beside it."""
 
+    def __init__(self, outbox: Outbox, chat: ChatRef, language: str | None = None, *,
+                 user_id: str | None = None, pressed: int | None = None,
+                 answer: PressAnswer | None = None) -> None:
+        self.outbox = outbox
+        self.chat = chat
+        self.language = language
+        self.user_id = user_id
+        self.pressed = pressed
+        self._answer = answer
 
-async def deliver_later(outbox: Outbox, result: Result) -> None:
-    """Queue the posts the service is still drawing, each as soon as it is ready."""
-    if result.later is not None:
-        async for post in result.later:
-            outbox.post(post)
+    def post(self, posts: Sequence[Post | Drop]) -> None:
+        self.outbox.post(posts)
+
+    def show(self, where: Where, screen: Screen) -> None:
+        chat, say, lang = self.chat, self.outbox.say, self.language
+        if where is Where.PRIVATE:
+            if chat.private:
+                say(chat.id, screen, language=lang, replace=self.pressed)
+            elif self.user_id is not None:
+                say(self.user_id, screen, language=lang)
+        else:
+            say(chat.id, screen, thread_id=chat.thread_id, language=lang,
+                replace=self.pressed if where is Where.EDIT else None)
+
+    async def answer(self, reply: Reply) -> None:
+        if self._answer is not None:  # a command has no press to answer
+            await self._answer(reply)
+
+    async def done(self) -> None:
+        pass
 
 
 def _language(user: User | None, default: str) -> str:
@@ -144,9 +157,8 @@ async def _run(message: Message, translator: Translator, default_language: str,
     lang = _language(message.from_user, default_language)
     try:
         result = await call()
-        deliver(outbox, chat, result, lang,
-                user_id=str(message.from_user.id) if message.from_user else None)
-        await deliver_later(outbox, result)
+        await deliver(result, TelegramSurface(
+            outbox, chat, lang, user_id=str(message.from_user.id) if message.from_user else None))
     except Exception as error:  # noqa: BLE001 - answered, and logged with its traceback
         # its traceback, exception texts withheld: they may quote a hidden hand
         log.error("a command failed in chat %s\n%s", chat.id, withheld_traceback(error))
@@ -162,7 +174,7 @@ def _start_router() -> Router:
 
     @router.message(CommandStart(), F.chat.type == ChatType.PRIVATE, F.from_user)
     async def on_private_start(message: Message, command: CommandObject, bot: Bot,
-                               service: TableServiceLike, outbox: Outbox,
+                               service: TablePort, outbox: Outbox,
                                translator: Translator, default_language: str) -> None:
         assert message.from_user is not None
         chat, user = chat_ref(message), user_ref(message.from_user)
@@ -181,7 +193,7 @@ def _commands_router(commands: Sequence[str]) -> Router:
 
     @router.message(Command(*names, "start", ignore_case=True), F.from_user)
     async def on_command(message: Message, command: CommandObject, bot: Bot,
-                         service: TableServiceLike, outbox: Outbox, translator: Translator,
+                         service: TablePort, outbox: Outbox, translator: Translator,
                          default_language: str) -> None:
         assert message.from_user is not None
         chat, user = chat_ref(message), user_ref(message.from_user)
@@ -284,7 +296,7 @@ class AnswerEveryPress(BaseMiddleware):
         try:
             return await handler(event, data)
         except Exception as error:  # the press is answered, the bot goes on
-            if data.get("redelivered_if_failed") and database_unavailable(error):
+            if data.get("redelivered_if_failed") and service_unavailable(error):
                 # by webhook: Telegram sends the press again, and it is answered then
                 answer.answered = True
                 raise
@@ -309,7 +321,7 @@ def _press_router() -> Router:
     router.callback_query.outer_middleware(AnswerEveryPress())
 
     @router.callback_query()
-    async def on_press(query: CallbackQuery, bot: Bot, service: TableServiceLike,
+    async def on_press(query: CallbackQuery, bot: Bot, service: TablePort,
                        outbox: Outbox, answer: PressAnswer, translator: Translator,
                        default_language: str, working_after: float = WORKING_AFTER) -> None:
         if query.message is None or query.data is None:
@@ -322,10 +334,9 @@ def _press_router() -> Router:
             chat, user, query.data, is_admin=is_admin,
             admin_of=chat_admin_check(bot, query.from_user.id),
             working=lambda: answer.unless_answered_within(working_after, working))
-        # Queue first: the outbox's requests then run alongside the answer.
-        deliver(outbox, chat, result, lang, user_id=user.id, pressed=query.message.message_id)
-        await answer(result.reply)
-        await deliver_later(outbox, result)
+        # Queued first (deliver's order): the outbox's requests then run alongside the answer.
+        await deliver(result, TelegramSurface(outbox, chat, lang, user_id=user.id,
+                                              pressed=query.message.message_id, answer=answer))
 
     return router
 
