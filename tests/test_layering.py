@@ -39,7 +39,6 @@ STILL_CROSSED: frozenset[tuple[str, str]] = frozenset({
     # one port for what adapters may call, one kept-message core). Delete each line as its
     # module stops importing it.
     ("bot/telegram/app.py", "bot.storage"),  # builds the outbox and webhook with the Store
-    ("bot/telegram/handlers.py", "bot.storage"),  # database_unavailable
     ("bot/telegram/limits.py", "bot.storage"),  # the shared Budget
     ("bot/telegram/outbox.py", "bot.storage"),  # kept messages, claims
     ("bot/telegram/webhook.py", "bot.storage"),  # update claims
@@ -48,9 +47,6 @@ STILL_CROSSED: frozenset[tuple[str, str]] = frozenset({
     ("bot/discord/outbox.py", "bot.storage"),  # kept messages; a table's seats for turn DMs
     ("bot/discord/silence.py", "bot.storage"),
     ("bot/discord/sync.py", "bot.storage"),
-    ("bot/web/app.py", "bot.tables"),  # the concrete service
-    ("bot/web/routes.py", "bot.storage"),  # Status, StillSeated
-    ("bot/web/routes.py", "bot.tables"),
     # The start-up error classifier names each platform's exceptions.
     ("bot/ops/startup_errors.py", "aiogram"),
     ("bot/ops/startup_errors.py", "discord"),
