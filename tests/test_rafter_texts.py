@@ -112,7 +112,13 @@ def labels_of_rare_cases() -> set[Label]:
 
 
 @pytest.fixture(scope="module")
-def played() -> set[Label]:
+def played(once_per_run) -> set[Label]:
+    """The labels of the games: the slowest setup here, played once per test run however
+    xdist shares out the tests below."""
+    return once_per_run("rafter-texts-played", labels_of_games)
+
+
+def labels_of_games() -> set[Label]:
     labels: set[Label] = set()
     for game in GAMES:
         labels |= labels_of_game(*game)
