@@ -85,7 +85,9 @@ async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
 
     channel.deny_bot("send_messages")
     invalid, mine = server.invalid_requests, client.pacer.invalid.total
+    old_ping = ping(channel)
     await world.play_move(channel, table, players, rng)  # its ping is refused: silenced
+    assert ping(channel) is old_ping
     version = await world.version(table)
     [found] = await silenced_tables.silenced(world.store, "discord")
     assert found.table_id == table and found.until == found.since + client.silences.timeout
@@ -116,7 +118,8 @@ async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
         later = due - (paused[kind] - PAUSE)
         assert pressed - found.since - 1e-3 <= later <= answered - found.since + 1e-3
         assert later >= 600
-    assert ping(channel) is not None  # the turn is announced again
+    assert ping(channel) not in (None, old_ping)  # the turn is announced afresh
+    assert world.acting(channel, players)
     await world.play_move(channel, table, players, rng)  # and the game goes on
     assert await world.version(table) == version + 1
 
@@ -153,6 +156,30 @@ async def test_view_channel_taken_away_ends_the_table_after_the_timeout(
     row = await world.store.get_table(table)
     assert row is not None and row.status not in (Status.LOBBY, Status.PLAYING)
     assert server.invalid_requests - invalid <= 2  # its end sent nothing to the channel
+
+
+async def test_a_table_another_process_resumed_is_shown_again(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    """Processes share the store (DISCORD_SHARDS): a resumption found by another one is
+    taken up on this one's next pass, and what it held back meanwhile is shown."""
+    server = fake_discord
+    client = world.bot.client
+    channel, players, table = await a_game(world)
+    rng = random.Random(8)
+    channel.deny_bot("send_messages")
+    old_ping = ping(channel)
+    await world.play_move(channel, table, players, rng)  # its ping is refused: silenced
+    assert ping(channel) is old_ping  # (the new one was refused)
+    channel.allow_bot("send_messages")
+    # the other process (whose shard has the guild) saw the permission back
+    assert await silenced_tables.speak_again(world.store, table, now=server.clock.time())
+    client.outbox.post(await world.bot.service.current_posts(table))  # held back here
+    await world.settle()
+    assert ping(channel) is old_ping
+    await client.silences.refresh()  # this process's next pass
+    await world.settle()
+    assert ping(channel) is not old_ping and ping(channel) is not None
+    await world.play_move(channel, table, players, rng)  # and the game goes on
 
 
 async def test_an_interaction_that_comes_late_is_deferred_before_anything_happens(

@@ -183,7 +183,8 @@ class Outbox:
         self.on_silent = on_silent
         self.pacer = pacer or GlobalPacer()
         self._lost: set[str] = set()  # channels (threads) that refuse the bot for good
-        self._silent: set[str] = set()  # channels that refuse it until a permission is back
+        self._silent: dict[str, set[int]] = {}  # channels that refuse it until a permission
+        # is back -> the tables whose posts were skipped meanwhile
         self.replaced: Counter[str] = Counter()
         """Messages sent afresh because Discord would not have them edited, by why: "old"
         (the old-message limit), "archived" (an archived thread)."""
@@ -281,21 +282,22 @@ class Outbox:
         except discord.RateLimited as limited:  # a wait of minutes: no table meanwhile
             return limited
         self._lost.discard(_channel_of(post.place))  # it takes messages again
-        self._silent.discard(_channel_of(post.place))
+        self._silent.pop(_channel_of(post.place), None)
         return None
 
     def silence(self, channel: str) -> None:
         """Send nothing more to `channel` (a permission is missing there)."""
-        self._silent.add(channel)
+        self._silent.setdefault(channel, set())
         for name in (f"c:{channel}", f"c:{channel}{_PING_LANE}"):
             lane = self._lanes.get(name)
             if lane is not None:
                 self.counters.skipped["silent"] += len(lane.pending)
                 lane.pending.clear()
 
-    def speak_again(self, channel: str) -> None:
-        """`channel` takes the bot's messages again."""
-        self._silent.discard(channel)
+    def speak_again(self, channel: str) -> set[int]:
+        """`channel` takes the bot's messages again; returns the tables whose posts were
+        skipped while it did not (what they show now is owed)."""
+        return self._silent.pop(channel, set())
 
     def _enqueue(self, item: Post | Drop) -> None:
         if self._closed:
@@ -306,7 +308,9 @@ class Outbox:
         if not panel and _channel_of(place) in self._lost:
             self.counters.skipped[str(place.role)] += 1
             return  # the thread takes nothing more; its table has ended
-        if not panel and _channel_of(place) in self._silent:
+        skipped = None if panel else self._silent.get(_channel_of(place))
+        if skipped is not None:
+            skipped.add(place.table_id)
             self.counters.skipped["silent"] += 1
             return  # the channel refuses the bot: its table is paused, shown again later
         name = _panel_lane(place.chat_id) if panel else _channel_lane(place)

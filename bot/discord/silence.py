@@ -13,10 +13,13 @@ then on, with `Silences`:
   with an ephemeral note saying what is missing and when the table ends, and changes
   nothing: a move nobody can see would be no move;
 * an interaction whose `app_permissions` show the bot may post again resumes the table:
-  the clocks get their time back less the pause, and the board is shown again.
+  the clocks get their time back less the pause, the board is shown again, and the turn
+  announced afresh (a new ping: whoever's turn it is hears of it).
 
 The end is a stored deadline, fired by `run` (a supervised loop that reads the store; a
-restart loses nothing) or `fire_due` (tests, on an injected clock).
+restart loses nothing) or `fire_due` (tests, on an injected clock). The store is the truth
+for every process (DISCORD_SHARDS): `refresh`, on each pass of `run`, takes up the silences
+and resumptions another process found, and shows again what was held back meanwhile.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ log = logging.getLogger(__name__)
 SILENCE_TIMEOUT = 24 * 3600.0
 """Seconds a table waits for its channel's permissions to come back before it ends: a day,
 so a server's admins have the time to notice (the players are told at once)."""
-LOOK_EVERY = 60.0
+LOOK_EVERY = 30.0
 """The longest sleep of `run` between looks at the stored deadlines."""
 SPEAK = ("view_channel", "send_messages")
 """What the bot needs in a channel to show a table there (without Attach Files it sends
@@ -123,12 +126,27 @@ class Silences:
         if paused is not None:
             log.info("table %s: its channel takes messages again after %.0f s",
                      found.table_id, paused)
-            self.outbox.post(await self.service.current_posts(found.table_id))
+            self.outbox.post(await self.service.current_posts(found.table_id,
+                                                             fresh_ping=True))
 
     # --- the end ------------------------------------------------------------------------
 
+    async def refresh(self) -> None:
+        """Agree with the store (another process may have silenced or resumed a table)."""
+        stored = {s.thread_id or s.chat_id: s
+                  for s in await silenced_tables.silenced(self.store, PLATFORM)}
+        for channel, found in stored.items():
+            if channel not in self._by_channel:
+                self._mirror(found)
+        for channel in [c for c in self._by_channel if c not in stored]:
+            del self._by_channel[channel]
+            for table_id in self.outbox.speak_again(channel):
+                self.outbox.post(await self.service.current_posts(table_id,
+                                                                 fresh_ping=True))
+
     async def fire_due(self) -> int:
         """End the tables whose channel stayed silent past their deadline; how many."""
+        await self.refresh()
         ended = 0
         for found in await silenced_tables.due(self.store, PLATFORM, self._now()):
             log.info("table %s: its channel stayed silent; ending it", found.table_id)
