@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bench.hanabi_crossplay.__main__ import parse_lineup
-from bench.hanabi_crossplay.bot import ENV_DIR, BotMissing, checkout_dir
+from bench.hanabi_crossplay.bot import ENV_DIR, BotFailed, BotMissing, checkout_dir
 from bench.hanabi_crossplay.failures import analyse, replay_steps
 from bench.hanabi_crossplay.protocol import (
     HIDDEN,
@@ -143,10 +143,10 @@ def test_anything_else_from_the_bot_is_refused(bad):
 
 
 class StandIn:
-    """A bot seat that knows only what its messages told it: it rebuilds every hand and the
-    clue tokens from them, plays a card it was clued as a 1, else clues a partner's 1,
-    else discards its oldest card (or, with every token back, names the next seat's
-    newest card's rank)."""
+    """A bot seat that knows only what its messages told it: it rebuilds the whole table
+    from them (every hand, clue tokens, fuses, fireworks), plays a card it was clued as a
+    1, else clues a partner's 1, else discards its oldest card (or, with every token back,
+    names the next seat's newest card's rank)."""
 
     def __init__(self):
         self.hands: dict[int, dict[int, list[int]]] = {}
@@ -157,6 +157,8 @@ class StandIn:
         self.cards = {s: {} for s in seats}
         self.clued = {s: set() for s in seats}
         self.tokens = dict.fromkeys(seats, 8)
+        self.strikes = dict.fromkeys(seats, 0)
+        self.stacks = {s: [0] * 5 for s in seats}
 
     def _hear(self, seat, events):
         hands = self.hands[seat]
@@ -168,6 +170,9 @@ class StandIn:
                 self.cards[seat][e["order"]] = (e["suitIndex"], e["rank"])
             elif e["type"] in ("play", "discard"):
                 hands[e["playerIndex"]].remove(e["order"])
+                if e["type"] == "play":
+                    self.stacks[seat][e["suitIndex"]] = e["rank"]
+                self.strikes[seat] += e["type"] == "discard" and e["failed"]
                 regained = (e["type"] == "discard" and not e["failed"]) or (
                     e["type"] == "play" and e["rank"] == 5
                 )
@@ -181,6 +186,15 @@ class StandIn:
 
     def act(self, seat, events):
         self._hear(seat, events)
+        table = {
+            "clues": self.tokens[seat],
+            "strikes": self.strikes[seat],
+            "stacks": self.stacks[seat],
+            "hands": list(self.hands[seat].values()),
+        }
+        return {"action": self.decide(seat), "table": table}
+
+    def decide(self, seat):
         mine = self.hands[seat][seat]
         ones = [o for o in mine if o in self.clued[seat]]
         if ones:
@@ -208,6 +222,19 @@ def test_a_whole_game_runs_with_a_bot_that_sees_only_its_messages():
     assert {entry["side"] for entry in game.log} == {OURS, BOT}
     record = game.record()
     assert record["replay"]["actions"][0] == game.log[0]["hanablive"]
+
+
+class Lost(StandIn):
+    """A stand-in that misses every clue token spent: the bench must notice."""
+
+    def _hear(self, seat, events):
+        super()._hear(seat, events)
+        self.tokens[seat] = 8
+
+
+def test_a_bot_seat_that_loses_track_of_the_table_stops_the_game():
+    with pytest.raises(BotFailed, match="lost track of the table"):
+        play(seating(1, 1, seed=3), 3, LEVELS["normal"], Lost())
 
 
 def test_seating_turns_with_the_seed_and_lineups_add_up():

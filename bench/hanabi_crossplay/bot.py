@@ -99,7 +99,8 @@ class HGroupBot:
         self._ask({"cmd": "start", "players": players, "seats": seats, "level": self.level})
 
     def act(self, seat: int, events: list[dict[str, Any]]) -> dict[str, Any]:
-        return self._ask({"cmd": "act", "seat": seat, "events": events})["action"]
+        """The bot's answer: its `action`, and the `table` as it sees it."""
+        return self._ask({"cmd": "act", "seat": seat, "events": events})
 
     def notes(self, seat: int, events: list[dict[str, Any]]) -> dict[str, str]:
         return self._ask({"cmd": "notes", "seat": seat, "events": events})["notes"]

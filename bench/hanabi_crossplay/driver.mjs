@@ -3,7 +3,7 @@
 // Usage: node driver.mjs <checkout of hanabi-bot>
 // One JSON object a line on stdin, one reply a line on stdout:
 //   {"cmd": "start", "players": n, "seats": [s, ...], "level": 1}  -> {"ok": true}
-//   {"cmd": "act", "seat": s, "events": [...]}                      -> {"action": {type, target, value}}
+//   {"cmd": "act", "seat": s, "events": [...]}  -> {"action": {type, target, value}, "table": {...}}
 //   {"cmd": "notes", "seat": s, "events": [...]}                    -> {"notes": {order: text}}
 //   {"cmd": "quit"}
 // Events are the bot's own action messages (draw, play, discard, clue, turn), exactly what
@@ -64,8 +64,11 @@ async function handle(message) {
 		case 'act': {
 			const game = feed(message.seat, message.events);
 			Utils.globalModify({ game });
+			// The table as the bot sees it, so that the bench can check both sides agree.
+			const { clue_tokens, strikes, play_stacks, hands } = game.state;
+			const table = { clues: clue_tokens, strikes, stacks: play_stacks, hands };
 			const { type, target, value } = await game.take_action(game);
-			return { action: { type, target, value: value ?? 0 } };
+			return { action: { type, target, value: value ?? 0 }, table };
 		}
 		case 'notes': {
 			const game = feed(message.seat, message.events);

@@ -121,3 +121,14 @@ def bot_action(before: HanabiState, after: HanabiState) -> dict[str, int]:
         "target": move.target,
         "value": move.value,
     }
+
+
+def table_of(state: HanabiState) -> dict[str, Any]:
+    """The public table as the bot's `act` answer reports it: clue tokens, fuses, fireworks
+    and every hand's card orders (newest first), to check that both sides agree."""
+    return {
+        "clues": state.clues,
+        "strikes": state.fuses,
+        "stacks": list(state.fireworks[:5]),
+        "hands": [[held.order for held in hand] for hand in state.hands],
+    }

@@ -16,7 +16,8 @@ from engine.hanabi import SPEC
 from engine.hanabi.hanablive import export_game
 from engine.hanabi.state import DISCARD_MOVE, FUSES, PLAY_MOVE, HanabiState
 
-from .protocol import bot_action, deal_events, move_events, our_action
+from .bot import BotFailed
+from .protocol import bot_action, deal_events, move_events, our_action, table_of
 from .reading import Step
 
 OURS, BOT = "ours", "bot"
@@ -83,8 +84,11 @@ def play(sides: Sequence[str], seed: int, ours: ComputerPlayer, bot: BotSeats | 
         reason = None
         if sides[seat] == BOT:
             assert bot is not None
-            action = our_action(state, seat, bot.act(seat, pending[seat]))
+            answer = bot.act(seat, pending[seat])
             pending[seat] = []
+            if answer.get("table", table_of(state)) != table_of(state):
+                raise BotFailed(f"seat {seat} lost track of the table: {answer['table']}")
+            action = our_action(state, seat, answer["action"])
         else:
             decision = ours.choose(
                 json_view(SPEC, state, seat),
