@@ -43,7 +43,8 @@ from tests.rafter_helpers import along_x_start, free_rafter, like_a_person, line
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
 
-pytestmark = pytest.mark.timeout(60)
+# a hang guard: the game takes 5 s on a quiet machine and 13 s on a loaded one (load 17)
+pytestmark = pytest.mark.timeout(180)
 
 BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 MAX_MOVES = 12
