@@ -2,15 +2,18 @@
 
 `deliver(result, surface)`:
 
-1. `surface.post(result.posts)`: the kept messages ready now (an outbox queues them);
+1. `await surface.post(result.posts)`: the kept messages ready now (an outbox queues them;
+   a platform that shows the presser's own panel to them alone shows it here);
 2. `surface.show(where, screen)` for each screen the result has, in the order of `WHERES`:
    a plain answer in the chat (`MESSAGE`), a screen for the person alone (`PRIVATE`), one in
    place of the pressed message (`EDIT`), a new one beside it (`ASIDE`) — a surface that
    shows only one of them picks by its own priority;
-3. `await surface.answer(result.reply)`: the presser's short answer (a command has none
-   to give: its surface ignores it), before any picture is waited for;
-4. the posts still being drawn, each `surface.post((post,))` as soon as it is ready: the
-   one place they are drained;
+3. `await surface.answer(result.reply, drawing=...)`: the presser's short answer (a command
+   has none to give: its surface ignores it), before any picture is waited for; `drawing`
+   says whether posts are still being drawn (a surface may acknowledge the press now and
+   answer in `done`);
+4. the posts still being drawn, each `await surface.post((post,))` as soon as it is ready:
+   the one place they are drained;
 5. `await surface.done()`: everything is out (a surface that answers only once it knows
    what was drawn, an ephemeral panel say, answers here).
 """
@@ -41,11 +44,11 @@ WHERES = (Where.MESSAGE, Where.PRIVATE, Where.EDIT, Where.ASIDE)
 class Surface(Protocol):
     """What one platform does with each part of a `Result`, for one command or press."""
 
-    def post(self, posts: Sequence[Post | Drop]) -> None: ...
+    async def post(self, posts: Sequence[Post | Drop]) -> None: ...
 
     def show(self, where: Where, screen: Screen) -> None: ...
 
-    async def answer(self, reply: Reply) -> None: ...
+    async def answer(self, reply: Reply, *, drawing: bool) -> None: ...
 
     async def done(self) -> None: ...
 
@@ -59,11 +62,11 @@ def screens_of(result: Result) -> list[tuple[Where, Screen]]:
 
 async def deliver(result: Result, surface: Surface) -> None:
     """Hand every part of `result` to `surface`, in the one order above."""
-    surface.post(result.posts)
+    await surface.post(result.posts)
     for where, screen in screens_of(result):
         surface.show(where, screen)
-    await surface.answer(result.reply)
+    await surface.answer(result.reply, drawing=result.later is not None)
     if result.later is not None:
         async for post in result.later:
-            surface.post((post,))
+            await surface.post((post,))
     await surface.done()

@@ -20,14 +20,14 @@ class Recording:
     def __init__(self) -> None:
         self.seen: list[tuple[str, object]] = []
 
-    def post(self, posts: Sequence[Post | Drop]) -> None:
+    async def post(self, posts: Sequence[Post | Drop]) -> None:
         self.seen.append(("post", tuple(posts)))
 
     def show(self, where: Where, screen: Screen) -> None:
         self.seen.append(("show", (where, screen.text)))
 
-    async def answer(self, reply: Reply) -> None:
-        self.seen.append(("answer", reply.text))
+    async def answer(self, reply: Reply, *, drawing: bool) -> None:
+        self.seen.append(("answer", (reply.text, drawing)))
 
     async def done(self) -> None:
         self.seen.append(("done", None))
@@ -51,7 +51,7 @@ async def test_one_order_answer_before_drawing_and_each_drawn_post_once():
         ("post", (lobby,)),
         ("show", (Where.MESSAGE, ("m",))), ("show", (Where.PRIVATE, ("p",))),
         ("show", (Where.EDIT, ("e",))), ("show", (Where.ASIDE, ("a",))),
-        ("answer", "ok"),
+        ("answer", ("ok", True)),
         ("post", (board,)), ("post", (panel,)),
         ("done", None),
     ]
@@ -61,7 +61,7 @@ async def test_one_order_answer_before_drawing_and_each_drawn_post_once():
 async def test_a_result_without_screens_or_drawing_is_posted_and_answered():
     surface = Recording()
     await deliver(Result(Reply("no", alert=True)), surface)
-    assert surface.seen == [("post", ()), ("answer", "no"), ("done", None)]
+    assert surface.seen == [("post", ()), ("answer", ("no", False)), ("done", None)]
 
 
 @pytest.mark.parametrize("field, where", [("message", Where.MESSAGE), ("private", Where.PRIVATE),

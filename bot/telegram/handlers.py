@@ -125,7 +125,7 @@ class TelegramSurface:
         self.pressed = pressed
         self._answer = answer
 
-    def post(self, posts: Sequence[Post | Drop]) -> None:
+    async def post(self, posts: Sequence[Post | Drop]) -> None:
         self.outbox.post(posts)
 
     def show(self, where: Where, screen: Screen) -> None:
@@ -139,7 +139,7 @@ class TelegramSurface:
             say(chat.id, screen, thread_id=chat.thread_id, language=lang,
                 replace=self.pressed if where is Where.EDIT else None)
 
-    async def answer(self, reply: Reply) -> None:
+    async def answer(self, reply: Reply, *, drawing: bool) -> None:
         if self._answer is not None:  # a command has no press to answer
             await self._answer(reply)
 

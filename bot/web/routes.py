@@ -151,13 +151,13 @@ class WebSurface:
         self.answered: asyncio.Future[dict[str, Any]] = (
             asyncio.get_running_loop().create_future())
 
-    def post(self, posts: Sequence[Post | Drop]) -> None:
+    async def post(self, posts: Sequence[Post | Drop]) -> None:
         self.rooms.post(posts)
 
     def show(self, where: Where, screen: Screen) -> None:
         self.screens[where] = screen
 
-    async def answer(self, reply: Reply) -> None:
+    async def answer(self, reply: Reply, *, drawing: bool) -> None:
         out: dict[str, Any] = {"note": reply.text, "alert": reply.alert}
         sheet = next((self.screens[w] for w in SHEET_ORDER if w in self.screens), None)
         if sheet is not None and self.presser is not None:
