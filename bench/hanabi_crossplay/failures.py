@@ -1,6 +1,6 @@
 """Where cross-play goes wrong, read back from a run's game logs:
 
-    python -m bench.hanabi_crossplay.failures DIR [DIR ...]
+    python -m bench.hanabi_crossplay.failures DIR [DIR ...] [--lineup 3:2+1] [--examples 3]
 
 For every clue one side gave the other: what became of the cards it newly touched (played,
 misplayed, discarded, held), grouped by what the giver meant (our clues by their reason's
@@ -52,6 +52,7 @@ def intent(move: dict[str, Any]) -> str:
 def analyse(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
     fates: dict[str, Counter[str]] = defaultdict(Counter)
     bombs: Counter[str] = Counter()
+    examples: dict[str, list[str]] = defaultdict(list)
     scores: list[int] = []
     strikeouts = 0
     games = 0
@@ -86,17 +87,36 @@ def analyse(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
                     where = "unclued"
                 else:
                     where = f"clued by {sides[steps[source].seat]} ({intent(moves[source])})"
-                bombs[f"{move['side']} {why} {where}".replace("  ", " ")] += 1
+                key = f"{move['side']} {why} {where}".replace("  ", " ")
+                bombs[key] += 1
+                examples[key].append(example(record, index, source))
     return {
         "games": games,
         "scores": scores,
         "strikeouts": strikeouts,
         "fates": fates,
         "bombs": bombs,
+        "examples": examples,
     }
 
 
-def print_report(result: dict[str, Any]) -> None:
+def example(record: dict[str, Any], index: int, source: int | None) -> str:
+    """One misplay in a line: the game, the moves, the card, and what the bot's notes
+    (its reading of every card, its own and its partners') said of the card."""
+    moves = record["moves"]
+    move = moves[index]
+    order = move["hanablive"]["target"]
+    notes = [n[str(order)] for n in record["bot_notes"].values() if str(order) in n]
+    clue = "" if source is None else f" after move {source} {moves[source]['action']}"
+    seats = len(record["sides"])
+    lineup = f"{seats}p {record['sides'].count('ours')}+{record['sides'].count('bot')}"
+    return (
+        f"{lineup} seed {record['seed']} move {index}: {move['action']} {move['card']}{clue};"
+        f" bot note on the card: {notes[0] if notes else '-'}"
+    )
+
+
+def print_report(result: dict[str, Any], examples: int = 0) -> None:
     games, scores = result["games"], result["scores"]
     if not games:
         print("no games")
@@ -114,12 +134,15 @@ def print_report(result: dict[str, Any]) -> None:
     print("misplays (per 100 games), by who and why:")
     for key, count in result["bombs"].most_common():
         print(f"  {100 * count / games:5.1f}  {key}")
+        for line in result["examples"][key][:examples]:
+            print(f"         e.g. {line}")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="+")
     parser.add_argument("--lineup", help="only this lineup, e.g. 3:2+1")
+    parser.add_argument("--examples", type=int, default=0, help="examples of each misplay")
     args = parser.parse_args(argv)
     pattern = "*p-*-seed*.json"
     if args.lineup:
@@ -127,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         pattern = f"{players}p-{split}-seed*.json"
     paths = [p for d in args.dirs for p in sorted(Path(d).glob(pattern))]
     records = (json.loads(p.read_text()) for p in paths)
-    print_report(analyse(records))
+    print_report(analyse(records), args.examples)
 
 
 if __name__ == "__main__":
