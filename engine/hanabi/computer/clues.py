@@ -12,7 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import single
-from .conventions import COLOR, RANK, chop_index, no_warning_given, read_clue, will_play
+from .conventions import (
+    COLOR,
+    RANK,
+    chop_index,
+    delayed_playable,
+    no_warning_given,
+    read_clue,
+    will_play,
+)
 from .model import Known, Model
 from .position import Position
 
@@ -75,7 +83,7 @@ def touched_identities(pos: Position, skip_seat: int) -> list[int]:
 def trial_model(model: Model) -> Model:
     """A copy deep enough to read a clue on without touching the real model."""
     hands = [[card.copy() for card in hand] for hand in model.hands]
-    return Model(model.deck, model.board, hands, model.drawn, model.discards)
+    return Model(model.deck, model.board, hands, model.drawn, model.discards, model.moves)
 
 
 def evaluate(pos: Position, target: int, kind: str, value: int,
@@ -90,6 +98,11 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     focus = read_clue(trial, target, kind, value, slots)
     no_warning_given(trial, pos.seat)
     after = trial.hands[target]
+    if focus is not None and not focus.save and not (kind == RANK and value == 5):
+        k = next((k for k, card in enumerate(after) if card is focus), None)
+        if k is not None and not before[k].touched \
+                and not delayed_playable(trial, focus) >> truth[k] & 1:
+            return None  # its focus does not play: partners would look for a finesse
     elsewhere = set(touched_identities(pos, target))
     score, plays, seen_now, bad = 0.0, 0, set(), 0
     for k, card in enumerate(after):
@@ -115,7 +128,10 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
         if card.mask & ~board.trash == 0 and before[k].mask & ~board.trash:
             score += KNOWN_USELESS
         score += NARROWING * (before[k].mask.bit_count() - card.mask.bit_count())
-    if focus is not None and focus.save:
+    on_chop = chop is not None and after[chop] is focus
+    if focus is not None and focus.save and not on_chop:
+        purpose = "play" if plays else "stall"  # a 5 Stall: saves are on chop only
+    elif focus is not None and focus.save:
         purpose = "save"  # its reason, "5 save to Anna", names the 5 Save, 2 Save or Critical Save
     elif plays and focus is not None and not any(
             after[k] is focus and not before[k].touched for k in range(len(after))):

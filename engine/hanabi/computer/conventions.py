@@ -8,6 +8,10 @@ on hanab.live), read from public facts only so every player draws the same concl
 * Focus on the chop: a *save* (a 5 by "5", a 2 by "2", a card with a single copy left by
   colour or number) or a play. Elsewhere: a *play* clue. A play clue's focus fits a firework
   now, or right after cards everybody knows will be played first ("delayed" play).
+* A number 5 on new cards is a *5 Save* on chop or a *5 Stall* elsewhere, never a play by
+  itself. A colour play clue whose focus would be the card an older clued card of that
+  colour in the same hand may be is a *Prompt* (`self_prompt`): the older card is that card.
+  (Prompts and finesses on other players' cards are read by each seat: `finesse`.)
 * Good touch: touched cards are not useless and are not copies of known touched cards.
 * Chop warning: a player with a clue token never leaves the next player, who knows
   nothing to play or to throw away, with a card with a single copy left on their chop: they
@@ -104,7 +108,11 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     for k in new:  # good touch
         card = hand[k]
         card.mask = card.mask & ~useless & ~touched_elsewhere(model, card) or card.mask
-    if chop is not None and chop in new:
+    if kind == RANK and value == 5 and new:
+        # a 5 Save on chop or a 5 Stall elsewhere: never read as a play on its own
+        focus = hand[chop] if chop in new else hand[new[0]]
+        meaning = save_mask(model, kind, value)
+    elif chop is not None and chop in new:
         focus = hand[chop]
         meaning = delayed_playable(model, focus) | save_mask(model, kind, value)
     elif new:
@@ -120,8 +128,27 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     if narrowed:
         focus.mask = narrowed
         focus.save = narrowed & ~delayed_playable(model, focus) != 0
+        if kind == COLOR and new and not focus.save:
+            self_prompt(hand, focus, touched, new)
     model.settle()
     return focus
+
+
+def self_prompt(hand: Sequence[Known], focus: Known, touched: set[int], new: list[int]) -> None:
+    """Prompt (H-group): a play clue whose focus would be the card an older clued card of the
+    same hand may be makes that older card play first (the leftmost such card is that card)
+    and the focus the next rank, as often as the hand's clued cards allow."""
+    while single(focus.mask):
+        direct = focus.mask.bit_length() - 1
+        following = 1 << (direct + 1)
+        if direct % 5 == 4 or not focus.clued & following:
+            return
+        older = [card for k, card in enumerate(hand) if k in touched and k not in new
+                 and card is not focus and not single(card.mask) and card.mask >> direct & 1]
+        if not older:
+            return
+        older[0].mask = 1 << direct
+        focus.mask = following
 
 
 def knows_a_move(model: Model, seat: int) -> bool:

@@ -14,11 +14,11 @@ def sure_plays(pos: Position) -> list[int]:
     return [k for k, mask in enumerate(pos.own) if mask and mask & ~playable == 0]
 
 
-def best_sure_play(pos: Position) -> int | None:
+def best_sure_play(pos: Position, held: set[int] | frozenset[int] = frozenset()) -> int | None:
     """The sure play that helps most: a 5 (a clue token back), then one that lets a card
     someone holds follow, then the lowest; a card only this seat knows fits goes first, so
-    nobody spends a clue on it."""
-    plays = sure_plays(pos)
+    nobody spends a clue on it. Slots in `held` wait (a finesse may be under way)."""
+    plays = [k for k in sure_plays(pos) if k not in held]
     if not plays:
         return None
     waiting = {i for i in pos.visible_identities()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import finesse
 from .cards import index
 from .conventions import no_warning_given, read_clue
 from .model import Model, card_identity, colour_index, start
@@ -14,18 +15,23 @@ def apply_move(model: Model, move: Mapping[str, Any]) -> None:
     """One public move: the table reads it, then it happens."""
     seat, kind = int(move["seat"]), str(move["kind"])
     board = model.board
+    model.moves += 1
     if kind in ("color", "rank"):
         value = colour_index(move["color"]) if kind == "color" else int(move["rank"])
-        read_clue(model, int(move["target"]), kind, value, [int(s) for s in move["touched"]])
+        target = int(move["target"])
+        before = [card.touched for card in model.hands[target]]
+        focus = read_clue(model, target, kind, value, [int(s) for s in move["touched"]])
+        finesse.mark_focus(model, focus, seat, kind, value, before)
         no_warning_given(model, seat)  # read after the clue: a save may move a chop
         board.clues -= 1
         return
     no_warning_given(model, seat)
     identity = card_identity(move["card"])
     hand = model.hands[seat]
-    del hand[int(move["slot"]) - 1]
+    played = hand.pop(int(move["slot"]) - 1)
     if kind == "play":
-        board.play(identity)
+        if board.play(identity):
+            finesse.after_play(model, seat, played, identity)
     else:
         board.discard(identity)
         model.discards += 1

@@ -27,9 +27,12 @@ class Known:
     clued: int  # identities the clues alone leave possible (conventions never narrow it)
     touched: bool = False
     save: bool = False  # the focus of a save clue (not a play clue)
+    play_giver: int = -1  # the seat that gave the play clue this card is the focus of
+    clue_move: int = -1  # the move (counted from 0) of that play clue
 
     def copy(self) -> Known:
-        return Known(self.order, self.mask, self.clued, self.touched, self.save)
+        return Known(self.order, self.mask, self.clued, self.touched, self.save,
+                     self.play_giver, self.clue_move)
 
 
 @dataclass
@@ -39,6 +42,7 @@ class Model:
     hands: list[list[Known]]  # per seat, slot 1 first
     drawn: int = 0  # cards dealt so far: the next card drawn gets this order
     discards: int = 0  # discards so far (not misplays): none yet is the H-group's early game
+    moves: int = 0  # moves replayed so far
 
     @property
     def players(self) -> int:

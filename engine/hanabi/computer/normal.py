@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Budget, Decision
-from . import good_touch, reasons, stalling
+from . import finesse, good_touch, reasons, stalling
 from .clues import ClueOption, all_options, possible_clues
 from .conventions import RANK, chop_in_danger, will_play
 from .hand import best_guess, best_sure_play, discard_choice, sure_plays
@@ -35,12 +35,15 @@ def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budge
 
 
 def decide(pos: Position) -> Decision:
+    connecting = promised_play(pos)  # a finesse or prompt is answered at once
+    if connecting is not None:
+        return connecting
     warning = chop_warning(pos)
     if warning is not None:
         return give(warning)
     if pos.board.deck_left == 0 and not pos.advanced:
         return last_round(pos)
-    play = best_sure_play(pos)
+    play = best_sure_play(pos, finesse.waiting(pos))
     if play is not None:
         return Decision(f"play:{play + 1}", reasons.play(play + 1))
     options = all_options(pos)
@@ -68,6 +71,19 @@ def decide(pos: Position) -> Decision:
     if options:  # 8 clues and no stall clue the table reads as one: the least harm
         return give(max(options, key=lambda o: (-o.bad_touch, o.score)), stall=True)
     return forced(pos)
+
+
+def promised_play(pos: Position) -> Decision | None:
+    """Fulfil a partner's play clue that connects through an own card: the prompted card,
+    or the card on finesse position (a blind play, not on the last fuse)."""
+    playable = pos.board.playable
+    for k, (identity, how) in sorted(finesse.promised(pos).items()):
+        if not playable >> identity & 1:
+            continue
+        if how == "finesse" and pos.board.fuses >= 2:
+            continue
+        return Decision(f"play:{k + 1}", reasons.connecting(k + 1, how))
+    return None
 
 
 def stall_instead(pos: Position) -> bool:

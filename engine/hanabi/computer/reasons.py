@@ -11,6 +11,8 @@ from ..components import color_id
 from .conventions import COLOR
 
 PLAY_SURE = "hanabi-bot-play-sure"  # the card surely fits
+PLAY_PROMPT = "hanabi-bot-play-prompt"  # a partner's play clue connects through this card
+PLAY_FINESSE = "hanabi-bot-play-finesse"  # a blind play from finesse position
 PLAY_GUESS = "hanabi-bot-play-guess"  # a last-round guess that cannot cost the game
 DISCARD_USELESS = "hanabi-bot-discard-useless"
 DISCARD_CHOP = "hanabi-bot-discard-chop"
@@ -20,6 +22,11 @@ CLUE_PURPOSES = ("play", "delayed-play", "save", "tempo", "stall")
 
 def play(slot: int, *, guess: bool = False) -> Label:
     return Label(PLAY_GUESS if guess else PLAY_SURE, {"slot": slot})
+
+
+def connecting(slot: int, how: str) -> Label:
+    """A card played to answer a partner's clue: `how` is "prompt" or "finesse"."""
+    return Label(PLAY_FINESSE if how == "finesse" else PLAY_PROMPT, {"slot": slot})
 
 
 def discard(slot: int, key: str) -> Label:

@@ -7,16 +7,17 @@ instead, with these clues, in this order of precedence:
 
 1. a *5 Stall*: number 5 on 5s that are not on chop (in every stalling situation);
 2. a *Tempo Clue Stall*: re-cluing touched cards so that one plays (not in the early game);
-3. a *Fill-in Clue*: more information on cards already touched (not in the early game);
-   a *Locked Hand Save*: any card on chop, when the giver's hand is locked; an
-   *8 Clue Save*: any card on chop that is not slot 1, at 8 clues;
-4. a *Hard Burn*: re-cluing cards with no new information (not in the early game).
+3. a *Locked Hand Save*: any card on chop, when the giver's hand is locked; an
+   *8 Clue Save*: any card on chop that is not slot 1, at 8 clues.
+
+(The table's Fill-in Clues and Hard Burns belong to level 9: a beginner reads a clue on
+clued cards as a Tempo Clue, and, with none of them playable, as a finesse. Not given.)
 
 The stalling situations: the *Early Game* (before the first discard: play and save clues
 first, then only a 5 Stall, otherwise discard), a *Locked Hand* (every card of the giver
 touched and none known to play or be useless), *8 Clues* (discarding is not allowed) and the
-*End-Game* (the deck about to run out with plays still queued: "use context": the kinds
-above first, else any clean clue, since a draw then costs the team a turn of plays). Anywhere else a clue on a new card is a play clue, so nobody stalls with one.
+*End-Game* (the deck about to run out with plays still queued: "use context", read here as
+the kinds above). Anywhere else a clue on a new card is a play clue, so nobody stalls with one.
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ from .conventions import RANK
 from .position import Position
 
 EARLY_GAME, LOCKED_HAND, EIGHT_CLUES, END_GAME = "early", "locked", "eight", "end"
-FIVE_STALL, TEMPO_STALL, FILL_IN, LOCKED_SAVE, EIGHT_CLUE_SAVE, HARD_BURN, END_STALL = (
-    "five-stall", "tempo-stall", "fill-in", "locked-save", "eight-save", "hard-burn", "end-stall")
-PRECEDENCE = (FIVE_STALL, TEMPO_STALL, FILL_IN, LOCKED_SAVE, EIGHT_CLUE_SAVE, HARD_BURN,
-              END_STALL)
+FIVE_STALL, TEMPO_STALL, LOCKED_SAVE, EIGHT_CLUE_SAVE = (
+    "five-stall", "tempo-stall", "locked-save", "eight-save")
+PRECEDENCE = (FIVE_STALL, TEMPO_STALL, LOCKED_SAVE, EIGHT_CLUE_SAVE)
 
 
 def locked(pos: Position) -> bool:
@@ -62,16 +62,14 @@ def kind_of(pos: Position, option: ClueOption, where: str) -> str | None:
     if where == EARLY_GAME:
         return None
     if not option.new:
-        if option.plays:
-            return TEMPO_STALL
-        narrowed = option.score > 0
-        return FILL_IN if narrowed else HARD_BURN
+        # a clue on clued cards only is a Tempo Clue to an H-group player: with nothing of
+        # them playable it reads as a finesse on them, so Fill-in Clues and Hard Burns (the
+        # stall table's level-9 kinds) are not given
+        return TEMPO_STALL if option.plays else None
     if option.chop and where == LOCKED_HAND:
         return LOCKED_SAVE
     if option.chop and where == EIGHT_CLUES and 1 not in option.new:
         return EIGHT_CLUE_SAVE
-    if where == END_GAME:
-        return END_STALL
     return None
 
 

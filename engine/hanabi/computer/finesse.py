@@ -1,0 +1,173 @@
+"""Prompts and finesses (H-group), read: a play clue promises that its focus is playable once
+the *connecting* cards are played, and the team holds those connecting cards.
+
+The Guide's rule: a teammate who sees that a play clue's focus needs connecting cards that
+nobody knows about fulfils the promise: first with their clued cards that could match, left
+to right (a *Prompt*), otherwise by blind-playing their unclued cards from the left, the
+*finesse position* (a *Finesse*). A clue receiver whose focus might be such a clue waits
+while a teammate who may hold the connecting card (on their finesse position, or clued)
+has not yet had a turn: if that teammate plays it, the focus is one rank higher; if they
+do not, the focus plays directly.
+
+The table's model reads every play clue directly (its focus fits now or after known cards),
+so everybody agrees on it; this module adds what one seat sees:
+
+* `promised` — the own cards a partner's play clue connects through (prompt, finesse);
+* `waiting` — own clued cards that stay unplayed while a finesse or prompt may be under way;
+* `after_play` (public) — a card blind-played or prompted with the identity a focus was read
+  as: the focus is the next rank of its colour.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..components import MAX_CLUES
+from .cards import single
+from .conventions import COLOR, delayed_playable, expected_fireworks
+from .model import Known, Model
+
+if TYPE_CHECKING:  # the position is built from the history, which uses this module
+    from .position import Position
+
+
+def mark_focus(model: Model, focus: Known | None, giver: int, kind: str, value: int,
+               touched_before: list[bool]) -> None:
+    """Remember a play clue's focus and when it was given: a card touched for the first time,
+    not by a save, a 5 Stall or a stall the giver was allowed (8 clues, a locked hand)."""
+    if focus is None or focus.save:
+        return
+    if kind != COLOR and value == 5:
+        return  # a 5 Stall, or a play clue on a 5 that everybody reads directly
+    target = next((seat for seat, hand in enumerate(model.hands) if focus in hand), None)
+    if target is None:
+        return
+    k = model.hands[target].index(focus)
+    if touched_before[k]:
+        return  # a tempo clue: its focus was clued before
+    chop = max((j for j, touched in enumerate(touched_before) if not touched), default=None)
+    stalling = model.board.clues >= MAX_CLUES or all(c.touched for c in model.hands[giver])
+    if stalling and k == chop:
+        return  # an 8 Clue Save or a Locked Hand Save may save any card
+    focus.play_giver = giver
+    focus.clue_move = model.moves - 1
+
+
+def after_play(model: Model, seat: int, played: Known, identity: int) -> None:
+    """A card played that nobody knew exactly (a blind play or a prompted card) with the
+    identity a partner's play focus was read as: that focus is the next rank."""
+    if single(played.mask) and played.touched:
+        return
+    for owner, hand in enumerate(model.hands):
+        if owner == seat:
+            continue
+        for card in hand:
+            if card.play_giver < 0 or card.mask != 1 << identity or identity % 5 == 4:
+                continue
+            following = 1 << (identity + 1)
+            if card.clued & following:
+                card.mask = following
+
+
+def finesse_slot(hand: list[Known], used: set[int]) -> int | None:
+    """The leftmost unclued card not already promised."""
+    for k, card in enumerate(hand):
+        if not card.touched and k not in used:
+            return k
+    return None
+
+
+def acted_since(model: Model, card: Known, seat: int) -> bool:
+    """The seat has had a turn since the play clue on this card."""
+    distance = (seat - card.play_giver) % model.players
+    return model.moves > card.clue_move + distance
+
+
+def promised(pos: Position) -> dict[int, tuple[int, str]]:
+    """Own slot index -> (identity, "prompt" or "finesse"): the connecting cards a partner's
+    play clue to another partner needs that only this seat can hold."""
+    model, board = pos.model, pos.board
+    found: dict[int, tuple[int, str]] = {}
+    for owner in pos.others():
+        for k, card in enumerate(model.hands[owner]):
+            truth = pos.cards[owner][k]
+            if (truth is None or card.play_giver < 0 or card.play_giver == pos.seat
+                    or not card.clued >> truth & 1 or board.trash >> truth & 1
+                    or delayed_playable(model, card) >> truth & 1):
+                continue  # no play clue, or one the table reads right
+            color, rank = divmod(truth, 5)
+            height = expected_fireworks(model, card)[color]
+            chain = [color * 5 + r for r in range(height, rank)]
+            mine = connect(pos, chain, {owner, card.play_giver}, found)
+            if mine is None:
+                continue
+            found.update(mine)
+    return found
+
+
+def connect(pos: Position, chain: list[int], skip: set[int],
+            already: dict[int, tuple[int, str]]) -> dict[int, tuple[int, str]] | None:
+    """Who holds each connecting identity: a visible clued card (prompt) or finesse-position
+    card (finesse) of a third player, else this seat's clued card that may be it, else this
+    seat's finesse position. None when the chain cannot be explained."""
+    model = pos.model
+    mine: dict[int, tuple[int, str]] = {}
+    used_own = set(already)
+    used_other: dict[int, set[int]] = {}
+    for identity in chain:
+        holder = None
+        for seat in pos.others():
+            if seat in skip:
+                continue
+            hand = model.hands[seat]
+            for k, card in enumerate(hand):
+                if card.touched and pos.cards[seat][k] == identity:
+                    holder = seat
+                    break
+            if holder is None:
+                k = finesse_slot(hand, used_other.get(seat, set()))
+                if k is not None and pos.cards[seat][k] == identity:
+                    holder = seat
+                    used_other.setdefault(seat, set()).add(k)
+            if holder is not None:
+                break
+        if holder is not None:
+            continue
+        own = model.hands[pos.seat]
+        prompt = [k for k, card in enumerate(own)
+                  if card.touched and k not in used_own and pos.own[k] >> identity & 1
+                  and not single(pos.own[k])]
+        if prompt:
+            mine[prompt[0]] = (identity, "prompt")
+            used_own.add(prompt[0])
+            continue
+        k = finesse_slot(own, used_own)
+        if k is None or not pos.own[k] >> identity & 1:
+            return None
+        mine[k] = (identity, "finesse")
+        used_own.add(k)
+    return mine
+
+
+def waiting(pos: Position) -> set[int]:
+    """Own clued slots read as a direct play that may instead be the far end of a finesse or
+    prompt on a partner who has not had a turn since the clue."""
+    model = pos.model
+    held: set[int] = set()
+    for k, card in enumerate(pos.hand):
+        if card.play_giver < 0 or not single(card.mask):
+            continue
+        direct = card.mask.bit_length() - 1
+        if direct % 5 == 4 or not card.clued >> (direct + 1) & 1:
+            continue
+        for seat in pos.others():
+            if seat == card.play_giver or acted_since(model, card, seat):
+                continue
+            hand = model.hands[seat]
+            blind = finesse_slot(hand, set())
+            holds = any(pos.cards[seat][j] == direct and (c.touched or j == blind)
+                        for j, c in enumerate(hand))
+            if holds:
+                held.add(k)
+    return held
+
