@@ -33,7 +33,9 @@ CLUE_REASON_ARGS = {"target_seat", "color", "rank"}
 
 
 def quick(player: ComputerPlayer) -> Budget:
-    return Budget(min(player.budget, 0.05))
+    """A small budget on a clock that never moves: a level sizes its work from the seconds,
+    and a loaded machine must not cut a decision short and so change it."""
+    return Budget(min(player.budget, 0.05), clock=lambda: 0.0)
 
 
 # --- a whole set of games, played once for the tests below ------------------------------------
