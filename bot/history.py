@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -40,16 +39,6 @@ _CLIPS: OrderedDict[tuple[int, int, float], bytes] = OrderedDict()
 a cache only."""
 
 
-def _hanabi_export(state: Any, names: Sequence[str]) -> dict[str, Any]:
-    from engine.hanabi.hanablive import export_game
-
-    return export_game(state, names)
-
-
-EXPORTS: Mapping[str, Callable[[Any, Sequence[str]], dict[str, Any]]] = {
-    "hanabi": _hanabi_export,  # hanab.live's JSON replay format
-}
-"""Games whose finished games can be sent as a file, and how to write it."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +62,7 @@ class Replay:
 
     @property
     def exportable(self) -> bool:
-        return (self.table.game in EXPORTS and not self.abandoned
+        return (self.spec.export is not None and not self.abandoned
                 and self.spec.outcome(self.states[-1]) is not None)
 
 
@@ -121,7 +110,8 @@ class TableHistory(Part):
         if arg == "f":
             if not replay.exportable:
                 return self.core.alert(lang, "bot-error-malformed")
-            export = EXPORTS[table.game](replay.states[-1], [p.name for p in replay.players])
+            assert replay.spec.export is not None  # exportable says so
+            export = replay.spec.export(replay.states[-1], [p.name for p in replay.players])
             return Result(Reply(), aside=replay_screens.export_screen(
                 self.tr, lang, game=table.game, table_id=table.id, export=export))
         if arg == "a":

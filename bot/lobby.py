@@ -107,7 +107,7 @@ class TableLobby(Part):
         # who opens them; answers meant for one person still follow their own language.
         lang = chat_lang or await store.last_table_language(chat.platform, chat.id) or opener
         chat_options = await store.get_chat_options(chat.platform, chat.id)
-        clock = clocks.default_clock(spec.name, chat_options.clock)
+        clock = clocks.default_clock(spec, chat_options.clock)
         try:
             table = await store.create_table(chat.platform, chat.id, chat.thread_id,
                                              spec.name, creator_id=user.id, language=lang,

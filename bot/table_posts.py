@@ -16,7 +16,6 @@ from bot import clocks
 from bot import table_screens as screens
 from bot.ballots import vote_board
 from bot.chat_rules import ChatRules
-from bot.history import EXPORTS
 from bot.move_events import events_from_json, events_to_json
 from bot.options import describe_options
 from bot.payloads import Press, encode
@@ -162,7 +161,7 @@ class TablePosts(Part):
             self.tr, lang, spec=spec, table_id=table.id, state=state, players=players,
             events=events, ended=ended, left=left, out=extras.out,
             vote_lines=extras.vote_lines, vote_buttons=extras.vote_buttons,
-            exportable=table.game in EXPORTS))
+            exportable=spec.export is not None))
 
     def clip_draw(self, table: TableRow, spec: GameSpec, state: Any,
                    players: Sequence[screens.Player]) -> Draw:
