@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from tests.store_backends import Database
 
 pytest_plugins = ["tests.fake_telegram.fixtures", "tests.store_backends"]
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -19,7 +19,7 @@ from tests.fake_telegram import FakeTelegramServer
 pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures",
                   "tests.e2e_worlds"]  # tg_world, dc_world
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(180)
 TR = tg.TR
 
 

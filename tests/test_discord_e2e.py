@@ -47,7 +47,7 @@ from tests.fake_discord import (
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest_asyncio.fixture

@@ -38,7 +38,7 @@ from tests.fake_discord import DISCORD_ROUTE_LIMITS, FakeChannel, FakeDiscordSer
 
 pytest_plugins = ["tests.fake_discord.fixtures", "tests.e2e_worlds"]
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest.fixture

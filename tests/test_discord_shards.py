@@ -29,7 +29,7 @@ from tests.fake_discord import FakeDiscordServer, run_client
 from tests.fake_discord.gateway import shard_of
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
-pytestmark = pytest.mark.timeout(30)
+pytestmark = pytest.mark.timeout(180)
 
 
 class ShardClient(discord.AutoShardedClient):

@@ -38,7 +38,7 @@ from tests.fake_discord import (
 )
 from tests.store_backends import admin_or_skip, postgres_url
 
-pytestmark = pytest.mark.timeout(150)
+pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPUTER_PAUSES = (0.5, 4.0)

@@ -31,7 +31,7 @@ from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, Interac
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(180)
 
 MANY = 60
 """Presses at a silenced table: each would have cost refused requests before."""

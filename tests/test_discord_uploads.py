@@ -15,7 +15,7 @@ from tests.fake_discord import FakeDiscordServer
 
 pytest_plugins = ["tests.fake_discord.fixtures", "tests.e2e_worlds"]
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = pytest.mark.timeout(180)
 
 
 def noise_png(width: int, height: int) -> bytes:

@@ -38,7 +38,7 @@ from tests.fake_discord import (
 )
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
-pytestmark = pytest.mark.timeout(30)
+pytestmark = pytest.mark.timeout(180)
 
 RED = (255, 0, 0)
 BLUE = (0, 0, 255)

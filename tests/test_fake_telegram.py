@@ -55,7 +55,7 @@ from tests.fake_telegram import (
 )
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
-pytestmark = pytest.mark.timeout(30)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest_asyncio.fixture

@@ -23,7 +23,7 @@ from tests.hand_clock import Clock
 from tests.service_harness import open_harness
 
 pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
-pytestmark = pytest.mark.timeout(90)
+pytestmark = pytest.mark.timeout(180)
 
 TR = Translator.load()
 

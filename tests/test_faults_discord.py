@@ -22,7 +22,7 @@ from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser
 from tests.faults import until
 
 pytest_plugins = ["tests.fake_discord.fixtures"]
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(180)
 TR = dc.TR
 
 

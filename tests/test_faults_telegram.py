@@ -23,7 +23,7 @@ from tests import telegram_e2e_helpers as tg
 from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(180)
 TR = tg.TR
 
 

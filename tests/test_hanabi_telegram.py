@@ -19,7 +19,7 @@ from tests.telegram_e2e_helpers import TR, World, board, button_data, content, l
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest_asyncio.fixture

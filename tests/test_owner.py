@@ -21,7 +21,7 @@ from tests.telegram_e2e_helpers import TR, World, button_data, content, lobby
 
 pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest_asyncio.fixture

@@ -41,7 +41,7 @@ from tests.telegram_e2e_helpers import (
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(180)
 
 BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 RISKS = ("safe", "shaky", "dangerous")

@@ -22,7 +22,7 @@ from tests.test_stats import keep_game
 
 pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest_asyncio.fixture

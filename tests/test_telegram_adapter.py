@@ -25,7 +25,7 @@ from tests.telegram_helpers import FAST, RED, FakeService, board, new_table, scr
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
 
-pytestmark = pytest.mark.timeout(15)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from tests.telegram_helpers import BLUE, FAST, GREEN, RED, FakeService, board, n
 
 pytest_plugins = ["tests.fake_telegram.fixtures"]
 
-pytestmark = pytest.mark.timeout(10)
+pytestmark = pytest.mark.timeout(180)
 
 
 @pytest.fixture(scope="module")

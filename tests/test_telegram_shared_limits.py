@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tests.store_backends import Database
 
 pytest_plugins = ["tests.fake_telegram.fixtures", "tests.store_backends"]
-pytestmark = pytest.mark.timeout(30)
+pytestmark = pytest.mark.timeout(180)
 
 UNPACED = OutboxLimits(per_chat=None, per_group=None, overall=None)
 """Requests as fast as they come (flood control waited out): the most edits racing."""
