@@ -2,8 +2,9 @@
 answer the person, hand the rest to the outbox.
 
 Every interaction gets an `Answer` (bot/discord/answer.py) as soon as it arrives, with a
-watchdog that defers it before Discord's 3 seconds run out. The service's result is then
-delivered in this order:
+watchdog that defers it before Discord's 3 seconds run out. The service (bot/port.py) is
+asked, and its result handed to `bot.delivery.deliver` over a surface of
+bot/discord/surfaces.py, which shows:
 
 1. the presser's own panel, if the result has one: in place of the ephemeral message they
    pressed on, or as a new ephemeral message when they pressed on the board ("My hand");
@@ -27,24 +28,26 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any, TypeGuard
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import discord
 
+from bot.delivery import deliver
 from bot.i18n import Translator, normalize_language
 from bot.log_format import withheld_traceback
 from bot.names import TITLE_LIMIT, person_name, shown
-from bot.screens import ChatRef, Drop, Post, Result, Role, Screen, UserRef
+from bot.port import AdminCheck, TablePort
+from bot.screens import ChatRef, Post, Role, UserRef
 
 from .answer import DEFER_AFTER, Answer
 from .commands import as_client_shows, client_names
 from .items import chosen
 from .outbox import PLATFORM, Outbox
 from .panels import PanelTokens
-from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE, layout, layouts
-from .service import AdminCheck, TableServiceLike
+from .render import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from .silence import GATED_COMMANDS, Silences
+from .surfaces import CommandSurface, PressSurface
 
 log = logging.getLogger(__name__)
 
@@ -93,18 +96,12 @@ def admin_check(interaction: discord.Interaction) -> AdminCheck:
     return is_admin
 
 
-def is_mine(post: Post | Drop, user: UserRef) -> TypeGuard[Post]:
-    """A post of the presser's own panel."""
-    return isinstance(post, Post) and post.place.role is Role.PANEL \
-        and post.place.chat_id == user.id
-
-
 class Interactions:
     """Turns interactions into service calls and their results into answers and posts."""
 
     _FINISHED_KEPT = 2048
 
-    def __init__(self, service: TableServiceLike, outbox: Outbox, panels: PanelTokens,
+    def __init__(self, service: TablePort, outbox: Outbox, panels: PanelTokens,
                  translator: Translator, *, default_language: str = "en",
                  defer_after: float = DEFER_AFTER, silences: Silences | None = None,
                  now: Callable[[], float] = time.time) -> None:
@@ -155,7 +152,7 @@ class Interactions:
         self.answer_for(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
-        data = interaction.data or {}
+        data: Mapping[str, object] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         ours = OURS.fullmatch(custom_id)
         if ours is None:
@@ -185,64 +182,13 @@ class Interactions:
                 return
             result = await self.service.press(chat, user, data,
                                               is_admin=admin_check(interaction))
-            await self._deliver_press(answer, user, result)
+            await deliver(result, PressSurface(answer, user, self.outbox, self.panels))
         except Exception as error:  # noqa: BLE001 - answered, and logged with its traceback
             # its traceback, exception texts withheld: they may quote a hidden hand
             log.error("a press failed\n%s", withheld_traceback(error))
             await answer.say(self.tr.t(self._language(interaction), "bot-error-internal"))
         finally:
             await self._done(answer)
-
-    async def _deliver_press(self, answer: Answer, user: UserRef, result: Result) -> None:
-        mine = [p for p in result.posts if is_mine(p, user)]
-        self.outbox.post(p for p in result.posts if not is_mine(p, user))
-        if result.later is not None and not mine:
-            await answer.defer()  # pictures are being drawn: acknowledge now
-        shown = False
-        for post in mine:
-            shown = await self._show_panel(answer, user, post) or shown
-        if result.later is not None:
-            async for post in result.later:
-                if is_mine(post, user):
-                    shown = await self._show_panel(answer, user, post) or shown
-                else:
-                    self.outbox.post(post)
-        reply = result.reply
-        if shown:
-            if reply.alert and reply.text:
-                await answer.say(reply.text)
-        elif result.edit is not None:
-            # the pressed message becomes this (a replay's step), wherever it is
-            await answer.update(layout(result.edit))
-            if reply.alert and reply.text:
-                await answer.say(reply.text)
-        elif result.aside is not None:
-            # a new message for the presser, the pressed one left as it is
-            await answer.show(layout(result.aside), replace=False)
-        elif result.private is not None:
-            # a menu for them alone (/settings): in place of the one they pressed on; a
-            # refusal that comes with it (an outdated press) is said as well
-            await answer.show(layout(result.private), replace=True)
-            if reply.alert and reply.text:
-                await answer.say(reply.text)
-        elif result.message is not None:
-            await answer.show(layout(result.message), replace=True)
-        elif reply.text and (reply.alert or not answer.from_ephemeral):
-            await answer.say(reply.text)
-        elif reply.text:
-            # a picker's choice was taken: the picker becomes its confirmation
-            await answer.show(layout(Screen((reply.text,))), replace=True)
-
-    async def _show_panel(self, answer: Answer, user: UserRef, post: Post) -> bool:
-        place = post.place
-        async with self.outbox.panel_turn(place.table_id, user.id):
-            handle = await answer.show(layout(post.screen), replace=True)
-            if handle is None:
-                return False
-            self.panels.remember(place.table_id, user.id, handle=handle,
-                                 fingerprint=post.screen.fingerprint(),
-                                 image=post.screen.image_fingerprint())
-        return True
 
     # --- commands ---------------------------------------------------------------------
 
@@ -279,23 +225,13 @@ class Interactions:
                 await self.service.chat_lost(lobby.place.table_id, refusal)
                 await answer.say(self.tr.t(lang, refusal))
                 return
-            self.outbox.post(p for p in result.posts if p is not lobby or name != "newgame")
-            if result.later is not None:
-                async for post in result.later:
-                    self.outbox.post(post)
-            if result.private is not None:  # a menu for them alone (/settings): ephemeral
-                await answer.show(layout(result.private), replace=False)
-            elif result.message is not None:
-                screen = result.message
-                if name == "help":
-                    screen = Screen((*screen.text, "\n\n", self.tr.t(lang,
-                                     "bot-help-discord-private")), screen.image, screen.buttons)
-                for part in layouts(screen):  # a game's rules can take several messages
-                    await answer.show(part, replace=False)
-            elif result.reply.text:
-                await answer.say(result.reply.text)
-            await answer.finish(self.tr.t(lang, "dc-table-opened" if name == "newgame"
-                                          else "bot-done"))
+            footer = (self.tr.t(lang, "bot-help-discord-private") if name == "help"
+                      else None)
+            await deliver(result, CommandSurface(
+                answer, self.outbox, footer=footer,
+                shown_already=lobby if name == "newgame" else None,
+                done_text=self.tr.t(lang, "dc-table-opened" if name == "newgame"
+                                    else "bot-done")))
         except Exception as error:  # noqa: BLE001 - answered, and logged with its traceback
             # its traceback, exception texts withheld: they may quote a hidden hand
             log.error("/%s failed\n%s", name, withheld_traceback(error))

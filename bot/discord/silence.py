@@ -33,12 +33,12 @@ import discord
 
 from bot import silenced_tables
 from bot.i18n import Translator
+from bot.port import TablePort
 from bot.screens import ChatRef, Place
 from bot.silenced_tables import Silenced
 from bot.storage.store import Store
 
 from .outbox import PLATFORM, Outbox
-from .service import TableServiceLike
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ GATED_COMMANDS = frozenset({"newgame", "cancel", "leave"})
 class Silences:
     """The channels that refuse the bot, kept in the store and mirrored here."""
 
-    def __init__(self, store: Store, service: TableServiceLike, outbox: Outbox,
+    def __init__(self, store: Store, service: TablePort, outbox: Outbox,
                  translator: Translator, *, now: Callable[[], float] = time.time,
                  timeout: float = SILENCE_TIMEOUT,
                  sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
