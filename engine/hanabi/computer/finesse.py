@@ -20,15 +20,31 @@ so everybody agrees on it; this module adds what one seat sees:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..components import MAX_CLUES
+from .board import Board
 from .cards import single
 from .conventions import COLOR, delayed_playable, expected_fireworks
 from .model import Known, Model
 
-if TYPE_CHECKING:  # the position is built from the history, which uses this module
-    from .position import Position
+
+class Position(Protocol):
+    """What finesse reading looks at in a seat's position (`position.Position` is one; it is
+    built from the history, which uses this module, so this module cannot import it)."""
+
+    seat: int
+    model: Model
+    cards: list[list[int | None]]
+    own: list[int]
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def hand(self) -> list[Known]: ...
+
+    def others(self) -> list[int]: ...
 
 
 def mark_focus(model: Model, focus: Known | None, giver: int, kind: str, value: int,
