@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from bot import table_screens as screens
 from bot.chat_rules import ChatRules
 from bot.screens import Reply, Result
 from bot.storage import SeatRow, TableFull, TableRow
@@ -88,12 +90,14 @@ class ComputerSeats(Part):
                       posts=(await self.posts.lobby_post(table),))
 
     def computer_name(self, lang: str, level: str, seats: Sequence[SeatRow]) -> str:
-        """"🤖 Normal", then "🤖 Normal 2" for a second one of the level."""
-        name = self.tr.t(lang, "table-computer-name",
-                         level=self.tr.t(lang, f"table-computer-level-{level}"))
+        """"🤖 Normal", then "🤖 Normal 2" for a second one of the level (its number counts
+        the level's computers in whatever language they sat down: the screens say every
+        computer's name in their reader's, bot/table_screens.py's `read_in`)."""
         taken = {s.display_name for s in seats}
+        said_now = {p.name for p in screens.read_in(self.tr, lang, screens.players_of(
+            [replace(s, seat=0) for s in seats if s.computer == level], lang))}
         count = 1
-        while (candidate := name if count == 1 else f"{name} {count}") in taken:
+        while (candidate := screens.computer_name(self.tr, lang, level, count)) in taken | said_now:
             count += 1
         return candidate
 

@@ -7,8 +7,9 @@ translated here, in the language of whoever reads it (the group's, or the player
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.i18n import Translator
@@ -29,6 +30,7 @@ class Player:
     name: str
     language: str
     computer: bool = False  # a computer player: nobody to mention, no panel
+    level: str | None = None  # a computer that sat down as one: its name is its level's
 
 
 class Seated(Protocol):
@@ -49,12 +51,41 @@ class Seated(Protocol):
     @property
     def is_computer(self) -> bool: ...
 
+    @property
+    def computer(self) -> str | None: ...
+
+
+COMPUTER_ID = "cpu"
+"""How a computer player's id begins (bot/table_core.py's `computer_user_id`); a person's
+seat a computer stands in for keeps the person's id, and their name."""
+_NUMBER = re.compile(r" (\d+)$")  # "🤖 Normal 2": the second computer of a level
+
 
 def players_of(seats: Iterable[Seated], default_language: str) -> list[Player]:
     """The seated players in turn order, as the screens need them."""
     ordered = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
     return [Player(s.seat or 0, s.user_id, s.display_name, s.language or default_language,
-                   computer=s.is_computer) for s in ordered]
+                   computer=s.is_computer,
+                   level=s.computer if s.user_id.startswith(COMPUTER_ID) else None)
+            for s in ordered]
+
+
+def computer_name(tr: Translator, lang: str, level: str, number: int = 1) -> str:
+    """"🤖 Normal", and "🤖 Normal 2" for the second of a level at a table."""
+    name = tr.t(lang, "table-computer-name", level=tr.t(lang, f"table-computer-level-{level}"))
+    return name if number == 1 else f"{name} {number}"
+
+
+def read_in(tr: Translator, lang: str, players: Sequence[Player]) -> list[Player]:
+    """The players as a reader of `lang` sees them: a computer player's name is stored in
+    the language the table had when it sat down, and is said in the reader's instead."""
+    def shown(player: Player) -> Player:
+        if player.level is None:
+            return player
+        number = _NUMBER.search(player.name)
+        return replace(player, name=computer_name(tr, lang, player.level,
+                                                  int(number[1]) if number else 1))
+    return [shown(p) for p in players]
 
 
 def with_mention(translator: Translator, lang: str, key: str, arg: str, who: Mention,
@@ -256,6 +287,7 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
     time `left`, in words; `out` of time) or the result. `ended` says why a game ended before
     its end, over the standings at that point. Open votes come last, with their buttons; a
     game over offers Play again, and its file (`exportable`: hanab.live's for Hanabi)."""
+    players = read_in(tr, lang, players)
     names = [p.name for p in players]
     view = spec.view(state, None)
     image = picture(spec.name, "board", view, names)
@@ -301,7 +333,8 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
 def clip_screen(tr: Translator, lang: str, *, spec: GameSpec, state: Any,
                 players: Sequence[Player]) -> Screen | None:
     """The last move as an animation, or None when its game has none for it."""
-    clip = animation(spec.name, spec.view(state, None), [p.name for p in players])
+    clip = animation(spec.name, spec.view(state, None),
+                     [p.name for p in read_in(tr, lang, players)])
     return None if clip is None else Screen((tr.t(lang, "table-clip"),), image=clip)
 
 
@@ -328,7 +361,7 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
     """A player's choices at `path`: the picture for this step, the question, the preview,
     and buttons (options, or Confirm on a leaf) with Back wherever a step can be undone."""
     lang = player.language
-    names = [p.name for p in players]
+    names = [p.name for p in read_in(tr, lang, players)]
     view = spec.view(state, player.seat)
     image = picture(spec.name, "panel", view, names, dict(menu.focus) or None)
     said = [tr.render_label(lang, e.label, names) for e in notes if e.visible_to(player.seat)]
@@ -358,7 +391,7 @@ def waiting_screen(tr: Translator, *, spec: GameSpec, state: Any, player: Player
     changes when the player's private view does (and is then sent again). An absent
     player's says a computer plays for them (`note`), with I'm back (`buttons`)."""
     lang = player.language
-    names = [p.name for p in players]
+    names = [p.name for p in read_in(tr, lang, players)]
     view = spec.view(state, player.seat)
     image = picture(spec.name, "waiting", view, names)
     if spec.outcome(state) is not None:

@@ -246,8 +246,14 @@ class TableVotes(Part):
         drop = Drop(self.core.confirm_place(table, me.seat))
         if answer == "n":
             return Result(Reply(self.tr.t(lang, "table-leave-stayed")), posts=(drop,))
+        # the place of their panel while they played it: once a computer has the seat (and
+        # when the game ends for want of people) nothing sends to it again, so it is closed now
+        panel = self.core.panel_place(table, me)
         result = await self.hand_over(table, me, "left", note_key="table-left-game")
-        return Result(Reply(self.tr.t(lang, "table-leave-done")), posts=(drop, *result.posts))
+        closed = () if panel is None else (Post(panel, Screen((self.tr.t(
+            me.language or table.language, "table-panel-left", chat=table.title),))),)
+        return Result(Reply(self.tr.t(lang, "table-leave-done")),
+                      posts=(drop, *result.posts, *closed))
 
     async def abandon(self, table: TableRow, why: str) -> Result:
         """End a game before its end: the board shows the standings at this point and why."""

@@ -28,6 +28,7 @@ table-turn-ping = 🔔 { $player }, your turn!
 table-panel-waiting = Not your turn yet: I'll show your choices here when it is. The board is in “{ $chat }”.
 table-panel-over = The game in “{ $chat }” is over: the final ranking is there.
 table-panel-closed = The table in “{ $chat }” was closed.
+table-panel-left = You left the game in “{ $chat }”: a computer player has your seat.
 table-options = Options: { $options }
 table-bad-option = “{ $word }” is not an option of this game. Its options: { $options }
 table-rules-options = ⚙️ These rules are for: { $chosen }. Options (typed after the name, as in /newgame { $game } or /rules { $game }): { $known }

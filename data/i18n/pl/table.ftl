@@ -28,6 +28,7 @@ table-turn-ping = 🔔 { $player }, twoja kolej!
 table-panel-waiting = Jeszcze nie twoja kolej: gdy nadejdzie, wybory pojawią się tutaj. Plansza jest na czacie „{ $chat }”.
 table-panel-over = Gra na czacie „{ $chat }” się skończyła: wyniki są tam.
 table-panel-closed = Stół na czacie „{ $chat }” został zamknięty.
+table-panel-left = Odszedłeś z gry na czacie „{ $chat }”: twoje miejsce zajął komputer.
 table-options = Opcje: { $options }
 table-bad-option = „{ $word }” nie jest opcją tej gry. Jej opcje: { $options }
 table-rules-options = ⚙️ Zasady podane dla: { $chosen }. Opcje (wpisywane po nazwie, jak w /newgame { $game } albo /rules { $game }): { $known }

@@ -28,6 +28,7 @@ table-turn-ping = 🔔 { $player }, твой ход!
 table-panel-waiting = Пока не твой ход: когда он наступит, варианты появятся здесь. Поле — в чате «{ $chat }».
 table-panel-over = Игра в чате «{ $chat }» окончена: итоги там.
 table-panel-closed = Стол в чате «{ $chat }» закрыт.
+table-panel-left = Ты вышел из игры в чате «{ $chat }»: твоё место у компьютера.
 table-options = Настройки: { $options }
 table-bad-option = «{ $word }» — не настройка этой игры. Её настройки: { $options }
 table-rules-options = ⚙️ Правила даны для: { $chosen }. Настройки (пишутся после названия, как в /newgame { $game } или /rules { $game }): { $known }
