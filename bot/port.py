@@ -18,8 +18,8 @@ from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
 from bot.table_core import AdminCheck, ChatAdminCheck, Working
 from engine.core import GameSpec
 
-__all__ = ["AdminCheck", "ChatAdminCheck", "PersonTable", "TablePort", "Working",
-           "service_unavailable"]
+__all__ = ["AdminCheck", "ChatAdminCheck", "PersonTable", "PlatformTrouble", "TablePort",
+           "Working", "service_unavailable"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,19 @@ class PersonTable:
     opened_by_them: bool
 
 
-class TablePort(Protocol):
+class PlatformTrouble(Protocol):
+    """What the platform tells the service about trouble delivering: all an outbox needs of
+    the port (so an outbox is driven in tests by a fake with just these)."""
+
+    async def panel_unreachable(self, place: Place) -> Result: ...
+
+    async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str
+                            ) -> None: ...
+
+    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None: ...
+
+
+class TablePort(PlatformTrouble, Protocol):
     COMMANDS: tuple[str, ...]
     """The commands people may type, by name (`command_description` says each)."""
 
@@ -67,16 +79,9 @@ class TablePort(Protocol):
                             payload: str | None, *,
                             admin_of: ChatAdminCheck | None = None) -> Result: ...
 
-    # --- what the platform tells -------------------------------------------------------
-
-    async def panel_unreachable(self, place: Place) -> Result: ...
+    # --- what the platform tells (besides `PlatformTrouble`'s) ---------------------------
 
     async def chat_lost(self, table_id: int, why_key: str) -> Result: ...
-
-    async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str
-                            ) -> None: ...
-
-    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None: ...
 
     # --- what an adapter may read or change besides --------------------------------------
 

@@ -48,7 +48,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -66,7 +66,8 @@ from bot.counters import Counters
 from bot.i18n import Translator
 from bot.loops import Loop
 from bot.ops import metrics
-from bot.screens import Drop, Place, Post, Result, Role, Screen, is_animation, picture_name
+from bot.port import PlatformTrouble
+from bot.screens import Drop, Place, Post, Role, Screen, is_animation, picture_name
 from bot.storage.store import Claim, MessageRef, Store, StoreError
 from bot.storage.updates import database_unavailable
 from bot.table_screens import board_following, earlier_moves
@@ -82,16 +83,6 @@ PLATFORM = "telegram"
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 REDELIVER_FOR = 3600.0
 """Seconds a kept message Telegram keeps failing is tried again (an outage of the API)."""
-
-
-class OutboxService(Protocol):
-    """What the outbox asks of the table service when Telegram reports trouble."""
-
-    async def chat_migrated(self, platform: str, old_chat_id: str, new_chat_id: str) -> None: ...
-
-    async def panel_unreachable(self, place: Place) -> Result: ...
-
-    async def flood_waited(self, platform: str, chat_id: str, seconds: float) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -145,7 +136,7 @@ class Outbox:
         self,
         bot: Bot,
         store: Store,
-        service: OutboxService,
+        service: PlatformTrouble,
         translator: Translator,
         *,
         limits: OutboxLimits | None = None,
