@@ -1,7 +1,7 @@
 """The bugs of issue 34 point 10, through the table service: a person who leaves a game keeps
 no live panel (the last person leaving ends it, and their panel still said "Your turn"), and a
 computer player's name is shown in the language of whoever reads it, not in the one it joined
-in."""
+in; and on the web, a friend who types their name on an invitation sits down at once."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
 from tests.service_harness import GROUP, Harness, open_harness
+from tests.test_web_adapter import drawn, server, sit, started_lighthouse, stream
 
 pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
 
@@ -99,3 +100,43 @@ async def test_a_computer_players_name_follows_the_language_it_is_read_in(harnes
     board = h.text(h.screen(Role.BOARD))
     assert polish in board
     assert "Normal" not in board
+
+
+# --- the web playground: an invitation's name sits the friend down -----------------------
+
+
+async def test_a_name_typed_on_an_invitation_to_an_open_lobby_joins_it(tmp_path) -> None:
+    async with server(tmp_path / "db.sqlite3") as (client, service):
+        ann = await sit(client, "Ann")
+        opened = await client.post("/api/new", json={"player": ann, "game": "lighthouse"})
+        room = (await opened.json())["room"]
+        table = await service.store.active_table("web", room, None)
+        client.session.cookie_jar.clear()  # Bob, in a browser of his own, opens the link
+        answer = await client.post("/api/player", json={"name": "Bob", "room": room})
+        assert answer.status == 200
+        body = await answer.json()
+        assert body["note"] == TR.t("en", "table-joined-you")
+        bob = body["players"][-1]["id"]
+        seats = await service.store.list_seats(table.id)
+        assert [(s.user_id, s.display_name) for s in seats] == [(ann, "Ann"), (bob, "Bob")]
+        # the lobby every browser in the room shows names him
+        await drawn(client)
+        events = await stream(client, room, until="lobby:-1")
+        lobby = next(e for e in events if e.get("key") == "lobby:-1")
+        assert "Bob" in "".join(piece["t"] for piece in lobby["screen"]["text"])
+
+
+async def test_a_name_typed_on_an_invitation_to_a_game_under_way_joins_nothing(
+        tmp_path) -> None:
+    async with server(tmp_path / "db.sqlite3") as (client, service):
+        room, ann, bob = await started_lighthouse(client, service)
+        table = await service.store.active_table("web", room, None)
+        client.session.cookie_jar.clear()
+        answer = await client.post("/api/player", json={"name": "Clara", "room": room})
+        assert answer.status == 200
+        assert "note" not in await answer.json()  # a name, and a place to watch from
+        seats = await service.store.list_seats(table.id)
+        assert sorted(s.user_id for s in seats) == sorted([ann, bob])
+        # a forged room is refused before anyone is made
+        forged = await client.post("/api/player", json={"name": "Eve", "room": "../x"})
+        assert forged.status == 400

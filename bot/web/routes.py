@@ -241,19 +241,42 @@ async def _acting(request: web.Request) -> tuple[Playground, dict[str, Any], Pla
 
 @routes.post("/api/player")
 async def add_player(request: web.Request) -> web.Response:
-    """A name typed on this browser: its first player, or one more for a hot seat."""
+    """A name typed on this browser: its first player, or one more for a hot seat. Typed on
+    an invitation (a `room` named) to a table still gathering players, it also sits them at
+    it, as its Join button would: the page told them typing their name is all it takes."""
     playground = request.app[KEY]
     browser = playground.browser(request)
-    name = typed_name((await _json(request)).get("name"))
+    body = await _json(request)
+    name = typed_name(body.get("name"))
     if name is None:
         raise web.HTTPBadRequest(text="a name is needed")
+    room = _room(body["room"]) if body.get("room") is not None else None
+    lang = playground.language(request, browser)
     if not playground.limits.adding_here.allows(address_of(request.remote)):
-        return playground.refuse(playground.language(request, browser), "web-too-fast")
+        return playground.refuse(lang, "web-too-fast")
     browser = browser.with_player(name)
+    answer: dict[str, Any] = {}
+    if room is not None:
+        answer = await _join_lobby(playground, room, browser.players[-1], lang)
     response = web.json_response({"players": [{"id": p.id, "name": p.name}
-                                              for p in browser.players]})
+                                              for p in browser.players], **answer})
     playground.remember(response, browser)
     return response
+
+
+async def _join_lobby(playground: Playground, room: str, player: Player, lang: str
+                      ) -> dict[str, Any]:
+    """Press the Join of the room's open lobby as `player` (the one the room shows now, so
+    the service checks it as any press); nothing when the room has no lobby open."""
+    posts = await playground.service.chat_posts(PLATFORM, room) or []
+    join = next((button.data for post in posts if isinstance(post, Post)
+                 and post.place.role is Role.LOBBY for row in post.screen.buttons
+                 for button in row if button.data and button.data.startswith("j:")), None)
+    if join is None:
+        return {}
+    result = await playground.service.press(playground.chat(room, lang),
+                                            playground.user(player, lang), join)
+    return await playground.respond(result, player)
 
 
 @routes.post("/api/language")

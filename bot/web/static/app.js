@@ -184,9 +184,11 @@ function drawWelcome() {
     event.preventDefault();
     if (!input.value.trim()) return;
     let answer;
-    try { answer = await post("/api/player", { name: input.value }); } catch (error) { return failed(error); }
+    // on an invitation, typing the name is what sits them at the table (the server presses Join)
+    try { answer = await post("/api/player", { name: input.value, room: S.room || undefined }); } catch (error) { return failed(error); }
     S.players = answer.players;
     start();
+    answered(answer);
   });
   $("main").replaceChildren(form);
   input.focus();
