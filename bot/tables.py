@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
 from bot import thinking
 from bot.adapter_reads import AdapterReads
@@ -152,14 +151,6 @@ class TableService:
     @_think.setter
     def _think(self, think: Think) -> None:
         self.turns.think = think
-
-    @property
-    def _locks(self) -> Any:
-        return self.core.locks
-
-    @property
-    def _shows(self) -> dict[str, Show]:
-        return self.core.shows
 
     def register_platform(self, platform: str, *, deep_link: Callable[[str], str] | None,
                           show: Show | None = None) -> None:
@@ -391,14 +382,41 @@ class TableService:
     async def forget_person(self, platform: str, user_id: str) -> bool:
         return await self.reads.forget_person(platform, user_id)
 
-    async def _cancel(self, table: TableRow, user: UserRef,
-                      is_admin: AdminCheck | None) -> Result:
-        """Close the table as `user` would (the owner's /close, under the table's lock)."""
-        return await self.lobby.cancel(table, await self.store.list_seats(table.id), user,
-                                       is_admin)
+    # --- the owner's commands (bot/ops/owner.py) -----------------------------------------
 
-    async def _abandon(self, table: TableRow, why: str) -> Result:
-        return await self.votes.abandon(table, why)
+    async def count_tables(self) -> dict[tuple[str, str], int]:
+        """Open tables by (game, status): "lobby" or "playing"."""
+        return await self.store.count_tables()
+
+    async def close_table(self, table_id: int, by: UserRef) -> TableRow | None:
+        """Close the table wherever it is, as the owner's /closetable: a lobby as its host's
+        Cancel would, a game abandoned with the reason shown on its board; what it shows goes
+        to its platform's chats. Returns the table as it was (None: there is none); one that
+        was over already (not `active`) is left as it is."""
+        lock = self.core.locks[table_id]
+        async with lock:
+            table = await self.store.get_table(table_id)
+            if table is None or not table.active:
+                result = None
+            elif table.status == Status.PLAYING:
+                why = self.tr.t(table.language, "owner-close-reason")
+                result = await self.votes.abandon(table, why)
+            else:
+                async def yes() -> bool:
+                    return True
+
+                seats = await self.store.list_seats(table.id)
+                result = await self.lobby.cancel(table, seats, by, yes)
+        if table is None:
+            self.core.forget_lock(table_id, lock)  # no such table: keep no lock
+            return None
+        if result is None:  # over already
+            return table
+        log.info("table %s closed by an owner", table_id)
+        show = self.core.shows.get(table.platform)
+        if show is not None and result.posts:
+            show(result.posts)
+        return table
 
     async def _may_start(self, table: TableRow, user: UserRef,
                          is_admin: AdminCheck | None) -> bool:

@@ -82,6 +82,7 @@ async def test_owner_status_and_close_a_table(world: World, fake_telegram: FakeT
     assert content(usage) == TR.t("ru", "owner-close-usage")
     [none] = await world.send(boss, None, "/closetable 99999")
     assert content(none) == TR.t("ru", "owner-close-none", id=99999)
+    assert 99999 not in world.bot.service.core.locks  # nothing kept for a table that is not
     [done] = await world.send(boss, None, f"/closetable {table.id}")
     assert content(done) == TR.t("ru", "owner-close-done", id=table.id,
                                  game=TR.t("en", "game-lanterns"), chat="Club")

@@ -88,7 +88,7 @@ class OwnerDesk:
 
     async def status(self, lang: str) -> str:
         tr = self.service.tr
-        counts = await self.service.store.count_tables()
+        counts = await self.service.count_tables()
         lobbies = sum(n for (_, status), n in counts.items() if status == "lobby")
         playing = sum(n for (_, status), n in counts.items() if status == "playing")
         minutes = int(max(0.0, self._clock() - self.started)) // 60
@@ -106,27 +106,13 @@ class OwnerDesk:
         if not (text.isascii() and text.isdigit() and len(text) <= 18):
             return None
         table_id = int(text)
-        service = self.service
-        async with service._locks[table_id]:
-            table = await service.store.get_table(table_id)
-            if table is None:
-                return Closed("owner-close-none", table_id)
-            if not table.active:
-                return Closed("owner-close-over", table_id)
-            if table.status == "playing":
-                result = await service._abandon(
-                    table, service.tr.t(table.language, "owner-close-reason"))
-            else:
-                async def yes() -> bool:
-                    return True
-
-                result = await service._cancel(table, owner, yes)
-        log.info("table %s closed by an owner", table_id)
-        show = service._shows.get(table.platform)
-        if show is not None and result.posts:
-            show(result.posts)
-        return Closed("owner-close-done", table_id, service.tr.t(table.language,
-                                                                 f"game-{table.game}"),
+        table = await self.service.close_table(table_id, owner)
+        if table is None:
+            return Closed("owner-close-none", table_id)
+        if not table.active:
+            return Closed("owner-close-over", table_id)
+        tr = self.service.tr
+        return Closed("owner-close-done", table_id, tr.t(table.language, f"game-{table.game}"),
                       table.title)
 
     async def answer(self, lang: str, name: str, owner: UserRef, args: str) -> str:
