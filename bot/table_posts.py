@@ -104,7 +104,8 @@ class TablePosts(Part):
         clock = clocks.Clock.parse(table.clock)
         screen = screens.lobby_screen(self.tr, table.language, spec=spec, table_id=table.id,
                                       host=self.core.host_name(table, seats),
-                                      players=[s.display_name for s in seats],
+                                      players=[screens.seat_name(self.tr, table.language, s)
+                                               for s in seats],
                                       options=describe_options(spec, table.options),
                                       computers=bool(spec.computer)
                                       and await self.rules.computers_allowed(table),
@@ -117,8 +118,9 @@ class TablePosts(Part):
         elif picking:
             screen = screens.computer_picker_screen(
                 self.tr, table.language, spec=spec, table_id=table.id, lobby=screen,
-                can_add=free, removable=[(computer_number(s.user_id), s.display_name)
-                                         for s in seats if s.is_computer])
+                can_add=free, removable=[
+                    (computer_number(s.user_id), screens.seat_name(self.tr, table.language, s))
+                    for s in seats if s.is_computer])
         return Post(self.core.place(table, Role.LOBBY), screen)
 
     def closed_lobby_post(self, table: TableRow, seats: Sequence[SeatRow],
@@ -127,7 +129,8 @@ class TablePosts(Part):
         screen = screens.lobby_screen(self.tr, table.language, spec=self.games[table.game],
                                       table_id=table.id,
                                       host=self.core.host_name(table, seats),
-                                      players=[s.display_name for s in seats], closed=True,
+                                      players=[screens.seat_name(self.tr, table.language, s)
+                                               for s in seats], closed=True,
                                       closed_note=note)
         return Post(self.core.place(table, Role.LOBBY), screen)
 

@@ -76,16 +76,25 @@ def computer_name(tr: Translator, lang: str, level: str, number: int = 1) -> str
     return name if number == 1 else f"{name} {number}"
 
 
-def read_in(tr: Translator, lang: str, players: Sequence[Player]) -> list[Player]:
-    """The players as a reader of `lang` sees them: a computer player's name is stored in
+def name_in(tr: Translator, lang: str, name: str, level: str | None) -> str:
+    """A seat's name as a reader of `lang` sees it: a computer player's name is stored in
     the language the table had when it sat down, and is said in the reader's instead."""
-    def shown(player: Player) -> Player:
-        if player.level is None:
-            return player
-        number = _NUMBER.search(player.name)
-        return replace(player, name=computer_name(tr, lang, player.level,
-                                                  int(number[1]) if number else 1))
-    return [shown(p) for p in players]
+    if level is None:
+        return name
+    number = _NUMBER.search(name)
+    return computer_name(tr, lang, level, int(number[1]) if number else 1)
+
+
+def seat_name(tr: Translator, lang: str, seat: Seated) -> str:
+    """`name_in` for a seat row (the lobby's list, before anyone has a place)."""
+    return name_in(tr, lang, seat.display_name,
+                   seat.computer if seat.user_id.startswith(COMPUTER_ID) else None)
+
+
+def read_in(tr: Translator, lang: str, players: Sequence[Player]) -> list[Player]:
+    """The players as a reader of `lang` sees them (`name_in`)."""
+    return [p if p.level is None else replace(p, name=name_in(tr, lang, p.name, p.level))
+            for p in players]
 
 
 def with_mention(translator: Translator, lang: str, key: str, arg: str, who: Mention,

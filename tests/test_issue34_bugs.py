@@ -84,8 +84,10 @@ async def test_a_computer_players_name_follows_the_language_it_is_read_in(harnes
     await add_computer(h, table, "normal")  # a second of the level is numbered as such
     names = [s.display_name for s in await h.service.store.list_seats(table)]
     assert names == ["Anna", "🤖 Normal", "🤖 Średni 2"]
-    await h.press(ANNA, encode(Press("start", table)))
     polish = TR.t("pl", "table-computer-name", level=TR.t("pl", "table-computer-level-normal"))
+    lobby = h.text(h.screen(Role.LOBBY))  # the lobby's list says both in Polish
+    assert f"Anna, {polish}, {polish} 2" in lobby and "Normal" not in lobby
+    await h.press(ANNA, encode(Press("start", table)))
     for _ in range(6):  # until the board has named the computer (its turn, or its move)
         board = h.text(h.screen(Role.BOARD))
         if polish in board:
