@@ -81,7 +81,8 @@ class TableHistory(Part):
         for table in await self.store.ended_tables(chat.platform, chat.id, limit=HISTORY_LIMIT):
             if table.game not in self.games or table.ended_at is None:
                 continue
-            seats = screens.players_of(await self.store.list_seats(table.id), table.language)
+            seats = screens.read_in(self.tr, lang, screens.players_of(
+                await self.store.list_seats(table.id), table.language))
             results = sorted(await self.store.results(table.id), key=lambda r: (r.rank, r.seat))
             games.append(replay_screens.PastGame(
                 table.id, table.game, table.ended_at, table.status == Status.CANCELLED,
@@ -111,7 +112,8 @@ class TableHistory(Part):
             if not replay.exportable:
                 return self.core.alert(lang, "bot-error-malformed")
             assert replay.spec.export is not None  # exportable says so
-            export = replay.spec.export(replay.states[-1], [p.name for p in replay.players])
+            names = [p.name for p in screens.read_in(self.tr, lang, replay.players)]
+            export = replay.spec.export(replay.states[-1], names)
             return Result(Reply(), aside=replay_screens.export_screen(
                 self.tr, lang, game=table.game, table_id=table.id, export=export))
         if arg == "a":
@@ -132,7 +134,8 @@ class TableHistory(Part):
     def _replay_step(self, replay: Replay, lang: str, move: int) -> Screen:
         return replay_screens.replay_screen(
             self.tr, lang, spec=replay.spec, table_id=replay.table.id,
-            state=replay.states[move], players=replay.players, move=move, moves=replay.moves,
+            state=replay.states[move], players=screens.read_in(self.tr, lang, replay.players),
+            move=move, moves=replay.moves,
             events=replay.events[move - 1] if move else (), abandoned=replay.abandoned,
             exportable=replay.exportable)
 
@@ -140,7 +143,9 @@ class TableHistory(Part):
         """The game rebuilt from the store, or None if what is kept does not add up."""
         spec = self.games[table.game]
         seats = await self.store.list_seats(table.id)
-        players = screens.players_of(seats, table.language)
+        # the animation is the table's: its computer players named in the table's language
+        players = screens.read_in(self.tr, table.language,
+                                  screens.players_of(seats, table.language))
         log_ = await self.store.action_log(table.id)
         records = [await self.store.action_record(table.id, n)
                    for n in range(1, len(log_) + 1)]

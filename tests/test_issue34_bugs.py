@@ -142,3 +142,17 @@ async def test_a_name_typed_on_an_invitation_to_a_game_under_way_joins_nothing(
         # a forged room is refused before anyone is made
         forged = await client.post("/api/player", json={"name": "Eve", "room": "../x"})
         assert forged.status == 400
+
+
+async def test_a_past_games_computer_player_is_named_in_the_readers_language(harness):
+    h = harness
+    table = await open_lobby(h)
+    await add_computer(h, table, "normal")  # joins as "🤖 Normal", the group's English
+    await h.press(ANNA, encode(Press("start", table)))
+    await leave(h, table, ANNA)  # the game ends: it is in the chat's history
+    await h.press(ANNA, encode(Press("language", arg="pl")), admin=True)
+    answer = await h.command(UserRef(ANNA.id, ANNA.name, "pl"), "history")
+    polish = TR.t("pl", "table-computer-name", level=TR.t("pl", "table-computer-level-normal"))
+    assert answer.message is not None
+    history = h.text(answer.message)
+    assert polish in history and "Normal" not in history
