@@ -40,6 +40,7 @@ futures = [pictures._worker_pool().submit(len, "ab") for _ in range(4)]
 assert [f.result() for f in futures] == [2] * 4
 assert thinking._worker_pool().submit(len, "abc").result() == 3
 print("pools", flush=True)
+sys.stdin.readline()  # the test has seen the pools: end (or be killed meanwhile)
 if sys.argv[1] == "exit":
     import os
     os._exit(0)  # as a webhook worker ends: no atexit hook runs
@@ -89,14 +90,18 @@ async def test_both_pools_end_with_their_parent(ending: str) -> None:
     """Killed with SIGKILL, or ended with os._exit (no atexit hook), the parent leaves no
     drawing process, no thinking process and no resource tracker behind."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", POOLS, ending, cwd=ROOT, stdout=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert process.stdout is not None
+        sys.executable, "-c", POOLS, ending, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdin is not None and process.stdout is not None
     assert await asyncio.wait_for(process.stdout.readline(), 60) == b"pools\n"
+    # the parent waits for our line, so its children are still its own while we look
     children = descendants(process.pid)
     assert len(children) >= 4  # two drawing, one thinking, the resource tracker
     if ending == "kill":
         process.send_signal(signal.SIGKILL)
+    else:
+        process.stdin.write(b"end\n")
+        await process.stdin.drain()
     await process.wait()
     assert await all_gone(children) == []
 
