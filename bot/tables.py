@@ -44,6 +44,7 @@ from bot.table_core import (
     Command,
     Dispatch,
     FreePress,
+    Part,
     Show,
     TableCore,
     TablePress,
@@ -65,7 +66,9 @@ _PRIVATE_PRESSES = frozenset({"go", "confirm", "hand", "back"})
 """Table presses that may come from a private chat (a panel's): the seat check follows."""
 
 
-class TableService:
+class TableService(Part):
+    """The façade: its store, tr and games are the core's (`Part`)."""
+
     COMMANDS: tuple[str, ...] = ("newgame", "games", "rules", "help", "cancel", "leave", "language",
                                  "settings", "history", "stats", "forgetme")
 
@@ -103,18 +106,6 @@ class TableService:
             part.register(self.dispatch)
 
     # --- what the core keeps, as adapters and tests read it ------------------------------
-
-    @property
-    def store(self) -> Store:
-        return self.core.store
-
-    @property
-    def tr(self) -> Translator:
-        return self.core.tr
-
-    @property
-    def games(self) -> dict[str, GameSpec]:
-        return self.core.games
 
     @property
     def default_language(self) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
 
 import pytest
 
@@ -16,13 +15,12 @@ from engine.computer import decide, json_view, play_game
 from engine.core import Budget, ComputerPlayer, Decision, Label
 from engine.hanabi import SPEC
 from engine.hanabi.actions import decode
-from engine.hanabi.components import HAND_SIZE, Card, Variant
 from engine.hanabi.computer import BASELINES, LEVELS, reasons
 from engine.hanabi.computer.cards import index
 from engine.hanabi.computer.conventions import chop_index
 from engine.hanabi.computer.history import replay
-from engine.hanabi.rules import deal
 from engine.hanabi.state import FUSES, OVER, HanabiState
+from tests.test_hanabi_conventions_helpers import dealt
 from tests.test_hanabi_views import midgame, scramble
 
 PLAYERS = (2, 3, 4, 5)
@@ -194,24 +192,6 @@ def test_every_reason_is_translated(lang, games, caplog):
 
 
 # --- positions made by hand --------------------------------------------------------------------
-
-
-def card(code: str) -> Card:
-    return Card(COLOURS.index(code[0]), int(code[1]))
-
-
-def dealt(hands: Sequence[Sequence[str]], options: dict | None = None) -> HanabiState:
-    """A new game with these hands (slot 1 first); the rest of the deck in a fixed order."""
-    variant = Variant(**(options or {}))
-    rest = list(variant.sorted_deck)
-    top: list[Card] = []
-    for hand in hands:
-        assert len(hand) == HAND_SIZE[len(hands)]
-        for code in reversed(hand):  # the last card dealt to a hand is its slot 1
-            top.append(card(code))
-            rest.remove(card(code))
-    random.Random(0).shuffle(rest)
-    return deal(len(hands), top + rest, variant)
 
 
 def normal_move(state: HanabiState, seed: int = 0) -> Decision:
