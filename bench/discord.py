@@ -1,4 +1,4 @@
-"""Discord figures, through the fake Discord API and gateway on 127.0.0.1 (tests/fake_discord)
+"""Discord figures, through the fake Discord API and gateway on 127.0.0.1 (fakes/discord)
 with the real discord.py client (`DiscordBot`), the real table service and a real SQLite file:
 
 interactions handled per second with many concurrent tables (every table a 4-player Lanterns
@@ -36,8 +36,7 @@ from pathlib import Path
 
 from bench.figures import ms, p95
 from bot.discord.dms import MAX_DELAY
-from tests.discord_e2e_helpers import Choice, World, button, choices, choose, lobby, notes, panel
-from tests.fake_discord import (
+from fakes.discord import (
     DISCORD_ROUTE_LIMITS,
     FakeChannel,
     FakeDiscordServer,
@@ -46,7 +45,8 @@ from tests.fake_discord import (
     MessageRecord,
     WaitTimeout,
 )
-from tests.fake_discord.rest import route_needs_token
+from fakes.discord.rest import route_needs_token
+from fakes.discord_e2e import Choice, World, button, choices, choose, lobby, notes, panel
 
 LATE = 3.0  # Discord's deadline for the first response
 WAIT = 30.0  # how long a driver waits for the bot to react before looking again

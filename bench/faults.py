@@ -14,7 +14,7 @@ back-off doubling from 0.5 s up to 30 s), and timed from its end (the restore) t
   board shown after the wait.
 
 The store, the scheduler and the outbox are the bot's own; Telegram is the fake server
-(tests/fake_telegram) with the real aiogram client. PostgreSQL is TEST_DATABASE_URL's
+(fakes/telegram) with the real aiogram client. PostgreSQL is TEST_DATABASE_URL's
 server (skipped with a note when none answers).
 """
 
@@ -31,10 +31,10 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Translator
-from tests import telegram_e2e_helpers as tg
-from tests.fake_telegram import FakeTelegramServer
-from tests.faults import ServiceWorld, outage_of
-from tests.service_harness import open_harness
+from fakes import telegram_e2e as tg
+from fakes.faults import ServiceWorld, outage_of
+from fakes.service_harness import open_harness
+from fakes.telegram import FakeTelegramServer
 
 TR = Translator.load()
 PRESS_EVERY = 0.2

@@ -14,7 +14,7 @@ sharers) is summed too, which is what the processes take together.
 * 10 computer-player tables (Rafter Five and Lanterns, a person against a computer player),
   played until each computer has moved: the thinking and physics pools are loaded;
 * `--workers 2` (with `--postgresql`): the supervisor and each worker, on Telegram's webhook
-  from the fake server (tests/webhook_workers.py), and the time until both serve.
+  from the fake server (fakes/webhook_workers.py), and the time until both serve.
 """
 
 from __future__ import annotations
@@ -312,9 +312,9 @@ async def playground(tables: int, computers: int, moves: int, ops: bool,
 
 
 async def workers(count: int) -> None:
-    from tests.fake_telegram import FakeTelegramServer
-    from tests.store_backends import admin_or_skip, postgres_url
-    from tests.webhook_workers import WorkerGroup, postgres_role
+    from fakes.store_backends import admin_or_skip, postgres_url
+    from fakes.telegram import FakeTelegramServer
+    from fakes.webhook_workers import WorkerGroup, postgres_role
 
     await (await admin_or_skip()).close()
     with tempfile.TemporaryDirectory() as folder:

@@ -23,7 +23,7 @@ from bot.ops import metrics
 from bot.ops.health import Ops, serve_ops
 from bot.storage import Store
 from engine.registry import GAMES as REGISTRY
-from tests.store_backends import postgres_url
+from fakes.store_backends import postgres_url
 
 GAMES = tuple(REGISTRY)  # the tables filled in cycle through every game
 

@@ -1,6 +1,7 @@
 """Rafter Five: are stored rafts at rest? Seeded whole games of random legal moves; every
 k-th stored raft runs with every piece free for two simulated seconds (`engine.rafter.rest`),
-and the table says what fell and how far the pieces moved, by move number.
+and the table says what fell and how far the pieces moved, by move number, then the moves'
+process time (median, p95, worst; also of the moves on rafts of 40+ pieces).
 
     python -m bench.rafter_rest [--games 2] [--players 3] [--seed 11] [--every 4] [--chests N]
                                 [--tolerance 2]
@@ -13,10 +14,14 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
+from bench.figures import ms, p95
 from engine.rafter import SPEC
 from engine.rafter.rest import rest_check
+
+BIG = 40
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -30,6 +35,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     falls = restless = checked = 0
     worst = playing = checking = 0.0
+    times: list[float] = []
+    big: list[float] = []  # moves on rafts of BIG pieces or more
     for game in range(args.games):
         seed = args.seed + game
         rng = random.Random(seed)
@@ -37,10 +44,14 @@ def main(argv: list[str] | None = None) -> None:
         started = time.perf_counter()
         print(f"game seed {seed}, {args.players} players")
         while not SPEC.is_over(state):
+            pieces = len(state.scene.pieces)
             clock = time.process_time()
             state, _ = SPEC.apply(state, state.current,
                                   rng.choice(SPEC.legal_actions(state, state.current)))
-            playing += time.process_time() - clock
+            times.append(time.process_time() - clock)
+            playing += times[-1]
+            if pieces >= BIG:
+                big.append(times[-1])
             if state.version % args.every:
                 continue
             clock = time.process_time()
@@ -58,6 +69,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{checked} stored rafts checked: {falls} with a fall, {restless} with a piece "
           f"moving more than {args.tolerance:g} mm, largest move {worst:.2f} mm; process time "
           f"playing {playing:.1f} s, checking {checking:.1f} s")
+    for name, some in ((f"{len(times)} moves", times), (f"{len(big)} on {BIG}+ pieces", big)):
+        if some:
+            print(f"{name}: median {ms(statistics.median(some))}, p95 {ms(p95(some))}, "
+                  f"worst {ms(max(some))}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 `python -m bench.restart`.
 
 `python -m bot` runs for real on PostgreSQL against the fake Bot API server (by webhook, as
-tests/webhook_workers.py runs it). A table of 4-player Lanterns is opened through the real
+fakes/webhook_workers.py runs it). A table of 4-player Lanterns is opened through the real
 flow; then every request to the acting player's private chat meets flood control for a
 minute, so the bot waits it out while it holds its claim on that player's panel, and it is
 killed with SIGKILL. It is started again at once, the player presses the panel as soon as
@@ -29,8 +29,8 @@ from pathlib import Path
 
 from bench.telegram import acting_panel, choose, open_tables
 from bot.storage.processes import Identity, alive, this_process
-from tests.fake_telegram import FakeTelegramServer
-from tests.webhook_workers import WorkerGroup, postgres_role
+from fakes.telegram import FakeTelegramServer
+from fakes.webhook_workers import WorkerGroup, postgres_role
 
 
 def descendants(pid: int) -> list[Identity]:

@@ -1,6 +1,6 @@
 """Several worker processes: Telegram by webhook, measured, and under faults.
 
-`python -m bot --workers N` runs for real (tests/webhook_workers.py) against the fake Bot API
+`python -m bot --workers N` runs for real (fakes/webhook_workers.py) against the fake Bot API
 server on 127.0.0.1, which delivers every update by webhook as Telegram does (one at a time
 per chat, different chats in parallel over up to 40 connections, a failed delivery again).
 Tables of 4-player Lanterns are opened through the real flow, then every table's players
@@ -42,8 +42,8 @@ import asyncpg
 from bench.figures import ms, p95
 from bench.telegram import Table, acting_panel, choose, open_tables, press_and_settle
 from bot.payloads import BadPayload, decode
-from tests.fake_telegram import FakeTelegramServer
-from tests.webhook_workers import WorkerGroup, postgres_role, wait_restarted
+from fakes.telegram import FakeTelegramServer
+from fakes.webhook_workers import WorkerGroup, postgres_role, wait_restarted
 
 PG_RESTART = ["pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "restart"]
 PG_START = ["pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "start"]

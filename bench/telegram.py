@@ -13,7 +13,7 @@ The outbox's rate limits are off for those, so the figures measure the bot, not 
 limits. Then, paced:
 
 * tables pressing flat out against a fake server that enforces Telegram's budgets as strictly
-  as Telegram does (tests/fake_telegram/flood.py), with the outbox's default limits: the
+  as Telegram does (fakes/telegram/flood.py), with the outbox's default limits: the
   flood-control errors met (none, when the outbox keeps inside the budgets on its own), the
   time from a press to its answer (never held back by the budgets), the board edits per move
   and how many moves were told in the chat (every one, however many edits were saved: by a
@@ -43,7 +43,7 @@ from bot.table_posts import events_from_json
 from bot.table_screens import players_of
 from bot.tables import TableService
 from bot.telegram import OutboxLimits, TelegramBot
-from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, FloodControl, MessageRecord
+from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser, FloodControl, MessageRecord
 
 BACK_PREFIXES = ("Back",)
 SENDING = {"sendMessage", "sendPhoto", "editMessageMedia", "editMessageCaption",

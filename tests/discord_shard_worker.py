@@ -2,7 +2,7 @@
 Discord server in another process (tests/test_discord_shards_processes.py).
 
 discord.py has no setting for its API host, so `FakeDiscordServer` points discord.py at
-itself by patching it in its own process (tests/fake_discord/server.py); a bot in a process
+itself by patching it in its own process (fakes/discord/server.py); a bot in a process
 of its own gets the same patch here, from FAKE_DISCORD_URL (``http://127.0.0.1:<port>``),
 before `bot.__main__.main` runs as usual with the environment's settings. The User-Agent
 ends with FAKE_DISCORD_WORKER, so the fake's records say which process sent each request.

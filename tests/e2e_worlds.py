@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest_asyncio
 
-from tests import discord_e2e_helpers as dc
-from tests import telegram_e2e_helpers as tg
-from tests.fake_discord import FakeDiscordServer
-from tests.fake_telegram import FakeTelegramServer
+from fakes import discord_e2e as dc
+from fakes import telegram_e2e as tg
+from fakes.discord import FakeDiscordServer
+from fakes.telegram import FakeTelegramServer
 
 
 @pytest_asyncio.fixture

@@ -22,10 +22,10 @@ from bot.storage import Store
 from bot.table_clocks import RESTART_GRACE
 from bot.tables import TableService
 from bot.votes import END_VOTE_SECONDS
-from tests.hand_clock import Clock as HandClock
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.hand_clock import Clock as HandClock
+from fakes.service_harness import GROUP, Harness, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")
@@ -433,8 +433,8 @@ import asyncio, pathlib, sys
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, UserRef
-from tests.hand_clock import Clock
-from tests.service_harness import GROUP, open_harness
+from fakes.hand_clock import Clock
+from fakes.service_harness import GROUP, open_harness
 
 async def main():
     folder, clock = pathlib.Path(sys.argv[1]), Clock(float(sys.argv[2]))

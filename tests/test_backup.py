@@ -1,6 +1,6 @@
 """Backing up, restoring, migrating and moving the database (bot/storage/backup.py,
 bot/storage/copy.py, the `gamehost` commands of bot/cli.py), on real SQLite files with a
-bot's store open on them and on real PostgreSQL (a schema per test, tests/store_backends.py).
+bot's store open on them and on real PostgreSQL (a schema per test, fakes/store_backends.py).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from bot.storage import Store
 from bot.storage.backup import BackupError, PostgresTarget, backup_sqlite, restore_sqlite
 from bot.storage.copy import CopyRefused, copy_to_postgres
 from bot.storage.schema import SCHEMA_VERSION
-from tests.service_harness import Harness, open_harness, seat_players
+from fakes.service_harness import Harness, open_harness, seat_players
 from tests.test_hanabi_service import USERS
 from tests.test_storage import playing_table
 
-pytest_plugins = ["tests.store_backends"]  # the `postgres` fixture: a schema per test
+pytest_plugins = ["fakes.store_backends"]  # the `postgres` fixture: a schema per test
 
 TR = Translator.load()
 

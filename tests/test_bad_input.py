@@ -34,14 +34,14 @@ from bot.tables import TableService
 from bot.telegram import TelegramBot
 from bot.telegram.webhook import MAX_BODY, Webhook
 from engine.registry import GAMES
-from tests import discord_e2e_helpers as dc
-from tests.fake_telegram import FakeTelegramServer
-from tests.fake_telegram.webhooks import SECRET_HEADER
-from tests.store_backends import Database
+from fakes import discord_e2e as dc
+from fakes.store_backends import Database
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram.webhooks import SECRET_HEADER
+from fakes.webhook_workers import free_port
 from tests.telegram_helpers import FAST
-from tests.webhook_workers import free_port
 
-pytest_plugins = ["tests.store_backends", "tests.fake_discord.fixtures", "tests.e2e_worlds"]
+pytest_plugins = ["fakes.store_backends", "fakes.discord.fixtures", "tests.e2e_worlds"]
 
 TR = Translator.load()
 SECRET = "s3cret_-token"

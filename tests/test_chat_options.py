@@ -13,7 +13,7 @@ import pytest_asyncio
 from bot.storage import SCHEMA_VERSION, ChatOptions, Store, sqlite_legacy
 
 pytestmark = pytest.mark.asyncio
-pytest_plugins = ["tests.store_backends"]  # `database`: each test on SQLite and PostgreSQL
+pytest_plugins = ["fakes.store_backends"]  # `database`: each test on SQLite and PostgreSQL
 
 TG = "telegram"
 

@@ -13,9 +13,9 @@ from bot.chat_settings import CLOCK, COMPUTERS, FIELDS, LANGUAGE, LOBBY, MANAGER
 from bot.i18n import Translator
 from bot.payloads import MAX_BYTES, BadPayload, Press, decode, encode
 from bot.screens import ChatRef, Result, Role, Screen, UserRef, plain
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import GROUP, Harness, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ADA = UserRef("201", "Ada", "en")  # a chat admin

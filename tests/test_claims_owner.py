@@ -3,7 +3,7 @@ kept message's claim, a deadline and a Telegram update leaves none of them held;
 process is given up for dead; a closed store holds nothing; and with several workers one
 place never ends up with two messages.
 
-On both databases (tests/store_backends.py). The killed process is a real one (a child
+On both databases (fakes/store_backends.py). The killed process is a real one (a child
 Python process with a store of its own, killed with SIGKILL); the workers of the last tests
 are stores, aiogram clients and outboxes of their own against the fake Telegram server
 (as in tests/test_telegram_shared_limits.py).
@@ -31,14 +31,14 @@ from bot.storage import Claim, DueWork, Store
 from bot.storage.processes import Identity, alive, machine, this_process
 from bot.storage.updates import Claim as UpdateClaim
 from bot.telegram import Outbox, OutboxLimits
-from tests.fake_telegram import FakeTelegramServer
-from tests.fake_telegram.bot_helpers import make_bot
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram.bot_helpers import make_bot
 from tests.telegram_helpers import FakeService, new_table, screen
 
 if TYPE_CHECKING:
-    from tests.store_backends import Database
+    from fakes.store_backends import Database
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.store_backends"]
+pytest_plugins = ["fakes.telegram.fixtures", "fakes.store_backends"]
 pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,8 +254,8 @@ async def test_a_panel_answers_right_after_its_editor_is_killed_mid_edit(
     player's next press on that panel with the panel edited, as on SQLite, instead of after
     the claim's two-minute lease. The guard (30 s) only bounds a hang."""
     from bench.telegram import acting_panel, choose, open_tables
-    from tests.store_backends import admin_or_skip, postgres_url
-    from tests.webhook_workers import WorkerGroup, postgres_role
+    from fakes.store_backends import admin_or_skip, postgres_url
+    from fakes.webhook_workers import WorkerGroup, postgres_role
 
     await (await admin_or_skip()).close()
     rng = random.Random(5)

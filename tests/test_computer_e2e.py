@@ -11,12 +11,12 @@ import random
 import pytest
 
 from bot.computer_seats import COMPUTER_TURN
-from tests import discord_e2e_helpers as dc
-from tests import telegram_e2e_helpers as tg
-from tests.fake_discord import FakeDiscordServer
-from tests.fake_telegram import FakeTelegramServer
+from fakes import discord_e2e as dc
+from fakes import telegram_e2e as tg
+from fakes.discord import FakeDiscordServer
+from fakes.telegram import FakeTelegramServer
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures",
+pytest_plugins = ["fakes.telegram.fixtures", "fakes.discord.fixtures",
                   "tests.e2e_worlds"]  # tg_world, dc_world
 
 pytestmark = pytest.mark.timeout(180)

@@ -17,10 +17,10 @@ from bot.storage import Store
 from bot.tables import TableService
 from engine.core import LEVELS, Decision, Label
 from engine.registry import GAMES
-from tests.hand_clock import Clock
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.hand_clock import Clock
+from fakes.service_harness import GROUP, Harness, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")

@@ -12,10 +12,10 @@ from bot import app
 from bot.config import Settings
 from bot.i18n import Translator
 from bot.storage import Store
-from tests.fake_discord import FakeDiscordServer
-from tests.fake_telegram import FakeTelegramServer
+from fakes.discord import FakeDiscordServer
+from fakes.telegram import FakeTelegramServer
 
-pytest_plugins = ["tests.fake_discord.fixtures", "tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures", "fakes.telegram.fixtures"]
 
 TR = Translator.load()
 

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from bot.discord.dms import BACK_OFF
-from tests.discord_e2e_helpers import TR, World, lang_of, notes, ping
-from tests.fake_discord import ApiCall, FakeChannel, FakeDiscordServer, FakeUser
+from fakes.discord import ApiCall, FakeChannel, FakeDiscordServer, FakeUser
+from fakes.discord_e2e import TR, World, lang_of, notes, ping
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 
 TABLES = 12
 SEATS = 2

@@ -1,7 +1,7 @@
 """Lanterns end to end through Discord: the real TableService and Store (SQLite in tmp_path),
 the real discord.py client (`DiscordBot`), and the fake Discord API and gateway on
-127.0.0.1 (tests/fake_discord), with simulated people who read what the bot really showed
-them and press the buttons and pick the options really there (tests/discord_e2e_helpers.py).
+127.0.0.1 (fakes/discord), with simulated people who read what the bot really showed
+them and press the buttons and pick the options really there (fakes/discord_e2e.py).
 Service rules are in tests/test_table_service.py; these tests are about the path through
 Discord: slash commands, the lobby and board edited in place, ephemeral panels, restarts,
 bad interactions, threads, direct messages and what must never be public."""
@@ -20,7 +20,13 @@ import pytest_asyncio
 from bot.discord.render import escape
 from engine.lanterns import SPEC
 from engine.registry import GAMES
-from tests.discord_e2e_helpers import (
+from fakes.discord import (
+    CALLBACK_DEFERRED_UPDATE_MESSAGE,
+    FakeChannel,
+    FakeDiscordServer,
+    FakeUser,
+)
+from fakes.discord_e2e import (
     TR,
     World,
     as_shown,
@@ -38,14 +44,8 @@ from tests.discord_e2e_helpers import (
     ping,
     table_snapshot,
 )
-from tests.fake_discord import (
-    CALLBACK_DEFERRED_UPDATE_MESSAGE,
-    FakeChannel,
-    FakeDiscordServer,
-    FakeUser,
-)
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

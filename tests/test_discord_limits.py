@@ -1,7 +1,7 @@
 """The bot against Discord's stricter rules, end to end: the real TableService and Store, the
 real discord.py client (`DiscordBot`), and the fake Discord server enforcing thread
 membership, archived and locked threads, the global rate limit, the old-message edit limit
-and per-route buckets (tests/fake_discord). Each test is one of those rules, and what a
+and per-route buckets (fakes/discord). Each test is one of those rules, and what a
 player sees when the bot meets it."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from bot.screens import Post, Role
 from bot.table_posts import events_from_json
 from bot.table_screens import players_of
 from engine.registry import GAMES
-from tests.discord_e2e_helpers import (
+from fakes.discord import DISCORD_ROUTE_LIMITS, FakeChannel, FakeDiscordServer, FakeUser
+from fakes.discord_e2e import (
     TR,
     World,
     as_shown,
@@ -34,9 +35,8 @@ from tests.discord_e2e_helpers import (
     options,
     ping,
 )
-from tests.fake_discord import DISCORD_ROUTE_LIMITS, FakeChannel, FakeDiscordServer, FakeUser
 
-pytest_plugins = ["tests.fake_discord.fixtures", "tests.e2e_worlds"]
+pytest_plugins = ["fakes.discord.fixtures", "tests.e2e_worlds"]
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -22,10 +22,10 @@ from bot.i18n import Translator
 from bot.screens import Drop, Mention, Place, Post, Role, Screen
 from bot.storage import Store
 from bot.table_screens import MOVES_ROOM, BoardScreen, board_caption
+from fakes.discord import FakeDiscordServer
 from tests.discord_helpers import FakeClient, FakeHandle, http_error
-from tests.fake_discord import FakeDiscordServer
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 
 TR = Translator.load()
 CHANNEL = "500"

@@ -25,10 +25,10 @@ from bot.discord.pacing import RATE
 from bot.i18n import Translator
 from bot.storage import Store
 from bot.tables import TableService
-from tests.fake_discord import FakeDiscordServer, run_client
-from tests.fake_discord.gateway import shard_of
+from fakes.discord import FakeDiscordServer, run_client
+from fakes.discord.gateway import shard_of
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 pytestmark = pytest.mark.timeout(180)
 
 

@@ -9,7 +9,7 @@ commands are synced once. Then shard 1's process stops in the middle of its guil
 and the computer's move there, due work in the database, is made by shard 0's process,
 which shows it in that guild's channel over REST, shard or no shard.
 
-Runs on the PostgreSQL server of tests/store_backends.py (skipped without one, but under
+Runs on the PostgreSQL server of fakes/store_backends.py (skipped without one, but under
 CI), in a database of its own, since `python -m bot` takes a DATABASE_URL, not a schema.
 """
 
@@ -28,15 +28,15 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from tests.discord_e2e_helpers import board, button, choices, choose, lobby, options
-from tests.fake_discord import (
+from fakes.discord import (
     ApiCall,
     FakeChannel,
     FakeDiscordServer,
     FakeUser,
     InteractionRecord,
 )
-from tests.store_backends import admin_or_skip, postgres_url
+from fakes.discord_e2e import board, button, choices, choose, lobby, options
+from fakes.store_backends import admin_or_skip, postgres_url
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -1,6 +1,6 @@
 """A table whose channel stops taking the bot's messages, and interactions that come late,
 end to end: the real TableService and Store, the real discord.py client, the fake Discord
-refusing what Discord refuses (tests/fake_discord)."""
+refusing what Discord refuses (fakes/discord)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from bot import silenced_tables
 from bot.discord.pacing import InvalidRequests
 from bot.silenced_tables import PAUSE
 from bot.storage.rows import Status
-from tests.discord_e2e_helpers import (
+from fakes.discord import FakeChannel, FakeDiscordServer, FakeUser, InteractionRecord
+from fakes.discord_e2e import (
     TR,
     World,
     as_shown,
@@ -27,9 +28,8 @@ from tests.discord_e2e_helpers import (
     panel,
     ping,
 )
-from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, InteractionRecord
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

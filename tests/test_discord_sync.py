@@ -25,10 +25,10 @@ from bot.i18n import Translator
 from bot.loops import LOOPS
 from bot.storage import Store
 from bot.tables import TableService
-from tests.fake_discord import FakeDiscordServer, run_client
-from tests.fake_telegram import FakeTelegramServer
+from fakes.discord import FakeDiscordServer, run_client
+from fakes.telegram import FakeTelegramServer
 
-pytest_plugins = ["tests.fake_discord.fixtures", "tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures", "fakes.telegram.fixtures"]
 
 TR = Translator.load()
 SYNC = "bulk_upsert_global_commands"

@@ -10,10 +10,10 @@ from PIL import Image
 
 from bot.discord import uploads
 from bot.screens import Post, Role
-from tests.discord_e2e_helpers import World, board
-from tests.fake_discord import FakeDiscordServer
+from fakes.discord import FakeDiscordServer
+from fakes.discord_e2e import World, board
 
-pytest_plugins = ["tests.fake_discord.fixtures", "tests.e2e_worlds"]
+pytest_plugins = ["fakes.discord.fixtures", "tests.e2e_worlds"]
 
 pytestmark = pytest.mark.timeout(180)
 

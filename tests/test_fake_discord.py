@@ -27,7 +27,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 from PIL import Image
 
-from tests.fake_discord import (
+from fakes.discord import (
     DISCORD_ROUTE_LIMITS,
     FLAG_EPHEMERAL,
     FakeChannel,
@@ -37,7 +37,7 @@ from tests.fake_discord import (
     run_client,
 )
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 pytestmark = pytest.mark.timeout(180)
 
 RED = (255, 0, 0)

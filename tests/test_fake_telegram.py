@@ -42,7 +42,7 @@ from aiogram.types import (
 )
 from PIL import Image
 
-from tests.fake_telegram import (
+from fakes.telegram import (
     NOT_MODIFIED,
     ApiCall,
     FakeTelegramServer,
@@ -54,7 +54,7 @@ from tests.fake_telegram import (
     utf16_slice,
 )
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 pytestmark = pytest.mark.timeout(180)
 
 

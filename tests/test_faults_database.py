@@ -1,5 +1,5 @@
 """The database goes away and comes back, with the scheduler's loop running: PostgreSQL cut
-by a loopback TCP proxy, SQLite held locked by another connection (tests/faults.py).
+by a loopback TCP proxy, SQLite held locked by another connection (fakes/faults.py).
 
 While it lasts the loop is down (in the health registry), a press is refused with an error
 (the adapters turn it into "please try again") and changes nothing. Once it is over, every
@@ -18,11 +18,11 @@ import pytest
 from bot.i18n import Translator
 from bot.storage.updates import database_unavailable
 from bot.table_clocks import OUTAGE_GRACE
-from tests.faults import PAUSE, Outage, ServiceWorld, outage_of, until
-from tests.hand_clock import Clock
-from tests.service_harness import open_harness
+from fakes.faults import PAUSE, Outage, ServiceWorld, outage_of, until
+from fakes.hand_clock import Clock
+from fakes.service_harness import open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 pytestmark = pytest.mark.timeout(180)
 
 TR = Translator.load()

@@ -23,11 +23,11 @@ import pytest_asyncio
 from bot.payloads import Press, decode
 from bot.tables import TableService
 from bot.telegram import TelegramBot
-from tests import telegram_e2e_helpers as tg
-from tests.fake_telegram import FakeTelegramServer
-from tests.faults import Outage, outage_of, until
+from fakes import telegram_e2e as tg
+from fakes.faults import Outage, outage_of, until
+from fakes.telegram import FakeTelegramServer
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 pytestmark = pytest.mark.timeout(120)
 TR = tg.TR
 

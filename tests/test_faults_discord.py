@@ -1,5 +1,5 @@
 """Discord failing, through the real discord.py client against the fake Discord server
-(tests/fake_discord): a rate limit of minutes on a table's channel (longer than discord.py
+(fakes/discord): a rate limit of minutes on a table's channel (longer than discord.py
 waits: it raises at once), 5xx on the channel's messages, and the gateway connection
 dropped (down in the health registry until discord.py has resumed it).
 
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from tests import discord_e2e_helpers as dc
-from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser
-from tests.faults import until
+from fakes import discord_e2e as dc
+from fakes.discord import FakeChannel, FakeDiscordServer, FakeUser
+from fakes.faults import until
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 pytestmark = pytest.mark.timeout(180)
 TR = dc.TR
 

@@ -11,7 +11,7 @@ import logging
 import pytest
 
 from bot.loops import Loop, Loops, supervise
-from tests.hand_clock import Clock
+from fakes.hand_clock import Clock
 
 
 class Flaky:

@@ -18,11 +18,11 @@ from bot.payloads import Press, encode
 from bot.screens import Role, UserRef
 from bot.table_clocks import RESTART_GRACE
 from bot.tables import TableService
-from tests.faults import until
-from tests.hand_clock import Clock
-from tests.service_harness import GROUP, open_harness
+from fakes.faults import until
+from fakes.hand_clock import Clock
+from fakes.service_harness import GROUP, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")

@@ -1,5 +1,5 @@
 """Telegram failing, through the real aiogram client against the fake Bot API server
-(tests/fake_telegram): 5xx for minutes, flood control with a long retry_after, requests
+(fakes/telegram): 5xx for minutes, flood control with a long retry_after, requests
 that time out, getUpdates failing. The bot's waits run on the fake's skipping clock, so
 "minutes" of Telegram trouble take no minutes here.
 
@@ -19,10 +19,10 @@ import pytest
 import pytest_asyncio
 
 from bot.table_clocks import TIMED
-from tests import telegram_e2e_helpers as tg
-from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser
+from fakes import telegram_e2e as tg
+from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 pytestmark = pytest.mark.timeout(180)
 TR = tg.TR
 

@@ -16,11 +16,11 @@ from bot.storage import Store
 from bot.storage.stats import is_forgotten
 from engine.core import Standing
 from engine.registry import GAMES
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import GROUP, Harness, open_harness
 from tests.test_stats import OTHER, keep_game
 
 # `clock`, and `database`: each test on SQLite and on PostgreSQL
-pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
+pytest_plugins = ["fakes.hand_clock", "fakes.store_backends"]
 
 TR = Translator.load()
 ANN, BOB, CLEO = UserRef("301", "Ann", "en"), UserRef("302", "Bob", "en"), UserRef("303",

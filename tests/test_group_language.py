@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import Role, UserRef
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import GROUP, Harness, open_harness
 
 TR = Translator.load()
 ANNA = UserRef("1001", "Anna", "ru")

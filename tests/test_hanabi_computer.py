@@ -15,7 +15,7 @@ from engine.computer import decide, json_view, play_game
 from engine.core import Budget, ComputerPlayer, Decision, Label
 from engine.hanabi import SPEC
 from engine.hanabi.actions import decode
-from engine.hanabi.computer import BASELINES, LEVELS, reasons
+from engine.hanabi.computer import BASELINES, LEVELS, history, reasons
 from engine.hanabi.computer.cards import index
 from engine.hanabi.computer.conventions import chop_index
 from engine.hanabi.computer.history import replay
@@ -143,6 +143,26 @@ def test_the_same_view_and_seed_give_the_same_decision():
             first = decide(player.choose, view, state.current, seed, 0.05)
             assert decide(player.choose, view, state.current, seed, 0.05) == first
             assert decide(player.choose, view, state.current, seed + 1, 0.05) == first
+
+
+def test_remembered_models_give_the_decisions_a_whole_replay_gives():
+    # during a game a decision replays only the moves since a remembered history; a new
+    # process (nothing remembered) replays the whole history and must decide the same
+    checked = 0
+    for players in PLAYERS:
+        for seed in range(2):
+            taken: list[tuple[dict, int, Decision]] = []
+            history.forget()
+            play_game(SPEC, [LEVELS["normal"]] * players, 7000 + seed, budget=quick,
+                      on_move=lambda before, seat, decision, *_, taken=taken: taken.append(
+                          (json_view(SPEC, before, seat), seat, decision)))
+            for view, seat, decision in taken:
+                assert history.replay_remembered(view) == replay(view)
+                history.forget()
+                again = LEVELS["normal"].choose(view, seat, random.Random(0), quick(LEVELS["normal"]))
+                assert again == decision
+                checked += 1
+    assert checked > 400
 
 
 def test_the_view_carries_the_whole_public_history():

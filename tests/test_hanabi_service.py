@@ -13,8 +13,8 @@ from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
 from engine.core import replay
 from engine.hanabi import SPEC
-from tests.service_harness import Harness, open_harness
-from tests.service_harness import seat_players as seat_table
+from fakes.service_harness import Harness, open_harness
+from fakes.service_harness import seat_players as seat_table
 
 USERS = [UserRef(str(2000 + i), name, lang) for i, (name, lang) in enumerate(
     [("Анна", "ru"), ("Łukasz", "pl"), ("Bob", "en"), ("Eve 🎲", "en"), ("Борис", "ru")])]

@@ -19,8 +19,8 @@ from bot.tables import TableService
 from engine.core import replay
 from engine.hanabi.hanablive import export_game
 from engine.registry import GAMES
-from tests.service_harness import GROUP, Harness, open_harness
-from tests.service_harness import seat_players as seat_table
+from fakes.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import seat_players as seat_table
 
 TR = Translator.load()
 USERS = [UserRef("2001", "Анна", "ru"), UserRef("2002", "Łukasz 🎲", "pl")]

@@ -19,7 +19,14 @@ from bot.payloads import Press, encode
 from bot.table_screens import players_of
 from engine.hanabi.hanablive import export_game
 from engine.registry import GAMES
-from tests.discord_e2e_helpers import (
+from fakes.discord import (
+    CALLBACK_DEFERRED_UPDATE_MESSAGE,
+    FakeChannel,
+    FakeDiscordServer,
+    FakeUser,
+)
+from fakes.discord.records import MessageRecord
+from fakes.discord_e2e import (
     TR,
     Choice,
     World,
@@ -30,15 +37,8 @@ from tests.discord_e2e_helpers import (
     options,
     table_snapshot,
 )
-from tests.fake_discord import (
-    CALLBACK_DEFERRED_UPDATE_MESSAGE,
-    FakeChannel,
-    FakeDiscordServer,
-    FakeUser,
-)
-from tests.fake_discord.records import MessageRecord
 
-pytest_plugins = ["tests.fake_discord.fixtures", "tests.e2e_worlds"]
+pytest_plugins = ["fakes.discord.fixtures", "tests.e2e_worlds"]
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -17,8 +17,8 @@ from bot.table_screens import players_of
 from engine.hanabi.hanablive import export_game
 from engine.lanterns import SPEC
 from engine.registry import GAMES
-from tests.fake_telegram import FakeChat, FakeTelegramServer, MessageRecord
-from tests.telegram_e2e_helpers import (
+from fakes.telegram import FakeChat, FakeTelegramServer, MessageRecord
+from fakes.telegram_e2e import (
     TR,
     World,
     button_data,
@@ -29,7 +29,7 @@ from tests.telegram_e2e_helpers import (
     table_snapshot,
 )
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.e2e_worlds"]
+pytest_plugins = ["fakes.telegram.fixtures", "tests.e2e_worlds"]
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -10,10 +10,10 @@ import pytest
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import GROUP, Harness, open_harness
 from tests.test_web_adapter import drawn, server, sit, started_lighthouse, stream
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")

@@ -12,10 +12,10 @@ from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role
 from engine.core import replay
-from tests.service_harness import GROUP, open_harness
+from fakes.service_harness import GROUP, open_harness
 from tests.test_computer_seats import ANNA, BACK
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +16,7 @@ from hypothesis import strategies as st
 from engine.lanterns import SPEC, rules
 from engine.lanterns.components import GENERIC_TOKENS
 from engine.lanterns.state import LanternsState, consistency_problems
+from fakes.secret_twins import scramble_secrets
 
 
 def kind_first_choice(rng: random.Random, actions: list[str]) -> str:
@@ -75,20 +75,6 @@ def test_hundreds_of_games_conserve_everything_and_exercise_every_rule():
     # the random games really did reach every kind of action
     for kind in ("x", "d:4", "d:3", "d:7", "c", "p", "e", "generic", "past the three grey tokens"):
         assert total[kind] > 0, (kind, total)
-
-
-def scramble_secrets(state: LanternsState, viewer: int, seed: int) -> LanternsState:
-    """The same game as far as `viewer` can tell: other hands and the stack reshuffled."""
-    rng = random.Random(seed)
-    others = [s for s in range(state.players_count) if s != viewer]
-    pool = list(state.stack) + [t for s in others for t in state.players[s].hand]
-    rng.shuffle(pool)
-    players = list(state.players)
-    for s in others:
-        size = len(players[s].hand)
-        players[s] = replace(players[s], hand=tuple(pool[:size]))
-        pool = pool[size:]
-    return replace(state, players=tuple(players), stack=tuple(pool))
 
 
 @settings(max_examples=60, deadline=None)

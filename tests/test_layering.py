@@ -119,8 +119,11 @@ def crossings() -> set[tuple[str, str]]:
     core = [path for path in sources("bot")
             if path.relative_to(ROOT).parts[1] not in PLATFORMS
             and path.relative_to(ROOT).as_posix() not in CORE_ROOTS]
-    never(iter(core), (*adapters, *libraries, "tests", "bench"))
+    never(iter(core), (*adapters, *libraries, "tests", "bench", "fakes"))
     never(sources("render"), ("bot",))
+    # the fakes serve the tests and the benchmarks alike, so they lean on neither
+    never(sources("fakes"), ("tests", "bench"))
+    never(sources("bench"), ("tests",))
     return crossed
 
 

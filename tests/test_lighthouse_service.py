@@ -13,7 +13,7 @@ from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role, UserRef
 from engine.core import replay
 from engine.lighthouse import SPEC
-from tests.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import GROUP, Harness, open_harness
 
 TR = Translator.load()
 USERS = [UserRef("2001", "Анна", "ru"), UserRef("2002", "Łukasz 🎲", "pl")]

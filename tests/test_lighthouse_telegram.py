@@ -17,10 +17,10 @@ import pytest_asyncio
 
 from engine.core import replay
 from engine.lighthouse import SPEC
-from tests.fake_telegram import FakeTelegramServer
-from tests.telegram_e2e_helpers import TR, World, board, button_data, content, lobby
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram_e2e import TR, World, board, button_data, content, lobby
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -9,9 +9,9 @@ from bot.payloads import Press, encode
 from bot.screens import Role, UserRef
 from bot.storage import Store
 from bot.tables import LOBBY_TIMEOUT, TableService
-from tests.service_harness import GROUP, open_harness
+from fakes.service_harness import GROUP, open_harness
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")

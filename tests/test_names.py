@@ -24,10 +24,10 @@ from bot.storage import Store
 from bot.tables import TableService
 from bot.web import build_app
 from bot.web.identity import COOKIE
-from tests import discord_e2e_helpers as dc
-from tests import telegram_e2e_helpers as tg
+from fakes import discord_e2e as dc
+from fakes import telegram_e2e as tg
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures",
+pytest_plugins = ["fakes.telegram.fixtures", "fakes.discord.fixtures",
                   "tests.e2e_worlds"]  # tg_world, dc_world
 
 TR = Translator.load()

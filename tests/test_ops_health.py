@@ -13,11 +13,11 @@ from bot.ops import metrics
 from bot.ops.health import DB_TIMEOUT, Ops, serve_ops
 from bot.payloads import Press, encode
 from bot.screens import ChatRef, Role
-from tests.faults import ServiceWorld, outage_of, until
-from tests.service_harness import Harness, open_harness, seat_players
+from fakes.faults import ServiceWorld, outage_of, until
+from fakes.service_harness import Harness, open_harness, seat_players
 from tests.test_hanabi_service import USERS
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 

@@ -16,10 +16,10 @@ from bot.ops import owner
 from bot.ops.metrics import ErrorCounter
 from bot.ops.owner import OwnerDesk, parse_owner_ids
 from bot.storage.store import Status
-from tests.fake_telegram import FakeTelegramServer
-from tests.telegram_e2e_helpers import TR, World, button_data, content, lobby
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram_e2e import TR, World, button_data, content, lobby
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures", "fakes.discord.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -143,7 +143,7 @@ async def test_strangers_and_groups_get_nothing(world: World, fake_telegram: Fak
 
 @pytest_asyncio.fixture
 async def discord_world(fake_discord, tmp_path: Path):
-    from tests.discord_e2e_helpers import World as DiscordWorld
+    from fakes.discord_e2e import World as DiscordWorld
 
     w = DiscordWorld(fake_discord, tmp_path / "discord.sqlite3")
     await w.start()

@@ -9,11 +9,11 @@ import pytest
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.screens import Role
-from tests.service_harness import GROUP, open_harness
+from fakes.service_harness import GROUP, open_harness
 from tests.test_absent_players import ANNA, BORIS, CLARA, OUTSIDER, open_game
 from tests.test_computer_seats import anna_presses
 
-pytest_plugins = ["tests.hand_clock"]  # the `clock` fixture
+pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 

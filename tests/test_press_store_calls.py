@@ -17,7 +17,7 @@ from bot.payloads import Press, decode, encode
 from bot.screens import ChatRef, Role, UserRef
 from bot.storage import Store
 from bot.tables import TableService
-from tests.service_harness import Harness, seat_players
+from fakes.service_harness import Harness, seat_players
 
 TR = Translator.load()
 ANNA, BOB = UserRef("1001", "Anna", "en"), UserRef("1002", "Bob", "en")

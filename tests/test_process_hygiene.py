@@ -3,7 +3,7 @@ computer players' thinking process and multiprocessing's resource tracker end wi
 process that started them, whether it stops on SIGTERM or is killed with SIGKILL; and a
 failure is logged with its traceback, its exception's text withheld (bot/log_format.py).
 
-Real processes: `python -m bot` on the fake Telegram server (tests/webhook_workers.py) with a
+Real processes: `python -m bot` on the fake Telegram server (fakes/webhook_workers.py) with a
 game started, so that its drawing pool runs; and a small script that starts both pools.
 The guards (seconds) only bound a hang: a child notices its parent gone within half a second.
 """
@@ -23,8 +23,8 @@ import pytest
 from bot import child_processes, pictures
 from bot.log_format import Formatter, withheld_traceback
 from bot.storage.processes import Identity, alive, this_process
-from tests.fake_telegram import FakeTelegramServer
-from tests.webhook_workers import WorkerGroup
+from fakes.telegram import FakeTelegramServer
+from fakes.webhook_workers import WorkerGroup
 
 pytestmark = pytest.mark.timeout(240)
 

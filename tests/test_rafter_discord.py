@@ -22,7 +22,8 @@ from bot.payloads import decode
 from bot.table_posts import events_from_json
 from engine.rafter import SPEC
 from engine.rafter.menu import pose_from_key
-from tests.discord_e2e_helpers import (
+from fakes.discord import FakeChannel, FakeDiscordServer, FakeUser, MessageRecord
+from fakes.discord_e2e import (
     GAME_KINDS,
     TR,
     Choice,
@@ -38,10 +39,9 @@ from tests.discord_e2e_helpers import (
     ping,
     table_snapshot,
 )
-from tests.fake_discord import FakeChannel, FakeDiscordServer, FakeUser, MessageRecord
 from tests.rafter_helpers import along_x_start, free_rafter, like_a_person, lines_of, menu_fragments
 
-pytest_plugins = ["tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.discord.fixtures"]
 
 # a hang guard: the game takes 5 s on a quiet machine and 13 s on a loaded one (load 17)
 pytestmark = pytest.mark.timeout(180)

@@ -17,8 +17,8 @@ from engine.rafter import SPEC, physics
 from engine.rafter.actions import Build
 from engine.rafter.legality import CHEST_PLACES, RAFTER_PLACES
 from engine.rafter.menu import path_to
+from fakes.service_harness import GROUP, Harness, open_harness, seat_players
 from tests.rafter_helpers import like_a_person
-from tests.service_harness import GROUP, Harness, open_harness, seat_players
 
 TR = Translator.load()
 USERS = [UserRef("3001", "Ольга", "ru"), UserRef("3002", "Zoë 🛶", "en")]

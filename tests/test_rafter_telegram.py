@@ -23,9 +23,8 @@ from bot.payloads import Press, decode
 from bot.table_posts import events_from_json
 from engine.rafter import SPEC
 from engine.rafter.menu import pose_from_key
-from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
-from tests.rafter_helpers import along_x_start, free_rafter, like_a_person, lines_of, menu_fragments
-from tests.telegram_e2e_helpers import (
+from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
+from fakes.telegram_e2e import (
     GAME_KINDS,
     TR,
     Answer,
@@ -38,8 +37,9 @@ from tests.telegram_e2e_helpers import (
     presses,
     table_snapshot,
 )
+from tests.rafter_helpers import along_x_start, free_rafter, like_a_person, lines_of, menu_fragments
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

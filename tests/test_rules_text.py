@@ -16,7 +16,7 @@ from bot.rules_text import label_keys, rules_label, rules_text
 from bot.screens import Role, UserRef
 from engine.core import GameSpec, Label
 from engine.registry import GAMES, get_game
-from tests.service_harness import GROUP, open_harness
+from fakes.service_harness import GROUP, open_harness
 
 TR = Translator.load()
 

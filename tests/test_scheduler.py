@@ -12,7 +12,7 @@ from bot.scheduler import Scheduler
 from bot.storage import DueWork, Store
 
 # `clock`, and `database`: each test on SQLite and on PostgreSQL
-pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
+pytest_plugins = ["fakes.hand_clock", "fakes.store_backends"]
 
 
 async def table(store: Store) -> int:

@@ -21,8 +21,8 @@ from pydantic import SecretStr
 from bot.config import Settings
 from bot.ops.startup_errors import StartupError, explain, retrying
 from bot.storage import Store
-from tests.store_backends import postgres_url
-from tests.tcp_proxy import TcpProxy
+from fakes.store_backends import postgres_url
+from fakes.tcp_proxy import TcpProxy
 
 REPO = Path(__file__).resolve().parents[1]
 

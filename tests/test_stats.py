@@ -18,12 +18,12 @@ from bot.screens import ChatRef, UserRef, plain
 from bot.storage import Store
 from engine.core import Standing
 from engine.registry import GAMES
+from fakes.service_harness import GROUP, Harness, open_harness
 from render.kit import medal_sprite
 from render.leaderboard import WIDTH, Row, Section, leaderboard_png
-from tests.service_harness import GROUP, Harness, open_harness
 
 # `clock`, and `database`: each test on SQLite and on PostgreSQL
-pytest_plugins = ["tests.hand_clock", "tests.store_backends"]
+pytest_plugins = ["fakes.hand_clock", "fakes.store_backends"]
 
 TR = Translator.load()
 OTHER = ChatRef("telegram", "-200", title="Other group")

@@ -13,14 +13,14 @@ import pytest_asyncio
 
 from bot.screens import ChatRef
 from engine.core import Standing
-from tests.discord_e2e_helpers import World as DiscordWorld
-from tests.discord_e2e_helpers import notes
-from tests.fake_discord import FakeDiscordServer
-from tests.fake_telegram import FakeTelegramServer
-from tests.telegram_e2e_helpers import TR, World, button_data, content
+from fakes.discord import FakeDiscordServer
+from fakes.discord_e2e import World as DiscordWorld
+from fakes.discord_e2e import notes
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram_e2e import TR, World, button_data, content
 from tests.test_stats import keep_game
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.fake_discord.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures", "fakes.discord.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

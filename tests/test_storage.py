@@ -36,10 +36,10 @@ from bot.storage.schema import MIGRATIONS_DIR
 from bot.storage.stats import StillSeated
 
 if TYPE_CHECKING:
-    from tests.store_backends import Database
+    from fakes.store_backends import Database
 
 pytestmark = pytest.mark.asyncio
-pytest_plugins = ["tests.store_backends"]  # `database`: each test on SQLite and PostgreSQL
+pytest_plugins = ["fakes.store_backends"]  # `database`: each test on SQLite and PostgreSQL
 
 REPO = Path(__file__).resolve().parents[1]
 TG = "telegram"

@@ -16,10 +16,10 @@ from bot.storage import Store
 from bot.tables import TableService
 from engine.core import replay
 from engine.lanterns import SPEC
+from fakes.secret_twins import scramble_secrets
+from fakes.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import seat_players as seat_table
 from render.lanterns import board_png
-from tests.service_harness import GROUP, Harness, open_harness
-from tests.service_harness import seat_players as seat_table
-from tests.test_lanterns_properties import scramble_secrets
 
 USERS = [UserRef(str(1000 + i), name, lang) for i, (name, lang) in
          enumerate([("Anna", "ru"), ("Łukasz", "pl"), ("Bob", "en"), ("Eve 🎲", "en")])]

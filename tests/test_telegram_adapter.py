@@ -20,10 +20,10 @@ from bot.screens import ChatRef, Post, Reply, Result, UserRef
 from bot.storage.store import Store
 from bot.telegram import TelegramBot, run_telegram
 from bot.telegram.render import keyboard
-from tests.fake_telegram import FakeTelegramServer, FakeUser
+from fakes.telegram import FakeTelegramServer, FakeUser
 from tests.telegram_helpers import FAST, RED, FakeService, board, new_table, screen
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -1,7 +1,7 @@
 """Lanterns end to end through Telegram: the real TableService and Store (SQLite in tmp_path),
 the real aiogram TelegramBot, and the fake Bot API server, with simulated people who read the
 messages the bot really sent and press the buttons really in them (see
-tests/telegram_e2e_helpers.py). Service-level rules are in tests/test_table_service.py; these
+fakes/telegram_e2e.py). Service-level rules are in tests/test_table_service.py; these
 tests are about the whole path through Telegram."""
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import pytest
 import pytest_asyncio
 
 from engine.lanterns import SPEC
-from render.lanterns import board_png
-from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord, make_bot
-from tests.telegram_e2e_helpers import (
+from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord, make_bot
+from fakes.telegram_e2e import (
     ACTION,
     TR,
     BotProcess,
@@ -36,8 +35,9 @@ from tests.telegram_e2e_helpers import (
     presses,
     table_snapshot,
 )
+from render.lanterns import board_png
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

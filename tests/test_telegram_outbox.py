@@ -19,11 +19,11 @@ from bot.screens import Drop, Place, Post, Result, Role
 from bot.storage.store import Store
 from bot.table_screens import MOVES_ROOM, BoardScreen, board_caption
 from bot.telegram import Outbox, OutboxLimits, Rate
-from tests.fake_telegram import FakeTelegramServer
-from tests.hand_clock import SkippingClock
+from fakes.hand_clock import SkippingClock
+from fakes.telegram import FakeTelegramServer
 from tests.telegram_helpers import BLUE, FAST, GREEN, RED, FakeService, board, new_table, screen
 
-pytest_plugins = ["tests.fake_telegram.fixtures"]
+pytest_plugins = ["fakes.telegram.fixtures"]
 
 pytestmark = pytest.mark.timeout(180)
 

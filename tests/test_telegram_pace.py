@@ -1,6 +1,6 @@
 """The Telegram adapter at a table's own pace, end to end through the real aiogram client, the
 real table service and the fake Bot API server enforcing Telegram's budgets
-(tests/fake_telegram/flood.py):
+(fakes/telegram/flood.py):
 
 * at the outbox's default limits a fast table never meets flood control, and when its board
   could not be edited after every move, each caption tells every move since the previous
@@ -34,8 +34,8 @@ from bot.tables import TableService
 from bot.telegram import OutboxLimits, Rate, TelegramBot
 from engine.core import GameSpec
 from engine.registry import GAMES
-from tests import telegram_e2e_helpers as tg
-from tests.fake_telegram import FakeTelegramServer, FloodControl
+from fakes import telegram_e2e as tg
+from fakes.telegram import FakeTelegramServer, FloodControl
 
 pytestmark = pytest.mark.timeout(180)
 TR = tg.TR

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.screens import Button, Mention, Screen
 from bot.telegram.render import CAPTION_LIMIT, TEXT_LIMIT, keyboard, render, to_html, utf16_len
-from tests.fake_telegram import format_text
+from fakes.telegram import format_text
 
 
 def visible(html: str) -> str:

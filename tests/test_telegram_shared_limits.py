@@ -2,7 +2,7 @@
 store (its own pool), its own aiogram client and its own outbox, against one fake Telegram
 server, and together they keep Telegram's budgets and show the newest version of a message.
 
-PostgreSQL only (tests/store_backends.py's `postgres`: skipped, with a warning, where no
+PostgreSQL only (fakes/store_backends.py's `postgres`: skipped, with a warning, where no
 server answers): one process on SQLite has one outbox, whose lanes and in-memory windows the
 other outbox tests cover. Time is the fake server's `SkippingClock`, shared by the stores
 (the budgets' dates), the outboxes (their waits) and the fake's flood control."""
@@ -22,14 +22,14 @@ from bot.i18n import Translator
 from bot.screens import Post
 from bot.storage.store import Store
 from bot.telegram import Outbox, OutboxLimits
-from tests.fake_telegram import FakeTelegramServer
-from tests.fake_telegram.bot_helpers import make_bot
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram.bot_helpers import make_bot
 from tests.telegram_helpers import FakeService, board, new_table, screen
 
 if TYPE_CHECKING:
-    from tests.store_backends import Database
+    from fakes.store_backends import Database
 
-pytest_plugins = ["tests.fake_telegram.fixtures", "tests.store_backends"]
+pytest_plugins = ["fakes.telegram.fixtures", "fakes.store_backends"]
 pytestmark = pytest.mark.timeout(180)
 
 UNPACED = OutboxLimits(per_chat=None, per_group=None, overall=None)

@@ -25,9 +25,9 @@ from bot.web import build_app
 from bot.web.routes import KEY
 from engine.core import replay
 from engine.registry import GAMES
+from fakes.service_harness import Harness, open_harness, seat_players
 from render import FUNCTIONS, RENDERERS
 from tests import toy_game
-from tests.service_harness import Harness, open_harness, seat_players
 from tests.test_web_adapter import SECRET, drawn, sit
 
 TOY = toy_game.SPEC

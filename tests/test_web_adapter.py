@@ -26,9 +26,9 @@ from bot.web.identity import COOKIE, Browser, CookieSigner, secret_from
 from bot.web.images import Images
 from bot.web.rooms import Rooms
 from bot.web.routes import KEY
-from tests.store_backends import Database
+from fakes.store_backends import Database
 
-pytest_plugins = ["tests.store_backends"]
+pytest_plugins = ["fakes.store_backends"]
 
 TR = Translator.load()
 SECRET = "a test's secret"

@@ -30,7 +30,7 @@ from bot.web.app import serve
 from bot.web.limits import Buckets, Gate, Limits, Rate, address_of
 from engine.core import Malformed
 from engine.registry import GAMES
-from tests.hand_clock import Clock
+from fakes.hand_clock import Clock
 
 TR = Translator.load()
 ME, OTHER, THIRD = "127.0.0.1", "127.0.0.2", "127.0.0.3"

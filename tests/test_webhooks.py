@@ -21,13 +21,13 @@ from bot.storage.updates import Claim, database_unavailable
 from bot.tables import TableService
 from bot.telegram import TelegramBot
 from bot.telegram.webhook import Webhook
-from tests.fake_telegram import FakeTelegramServer, make_bot
-from tests.fake_telegram.webhooks import SECRET_HEADER
-from tests.hand_clock import Clock
-from tests.store_backends import Database
-from tests.webhook_workers import free_port
+from fakes.hand_clock import Clock
+from fakes.store_backends import Database
+from fakes.telegram import FakeTelegramServer, make_bot
+from fakes.telegram.webhooks import SECRET_HEADER
+from fakes.webhook_workers import free_port
 
-pytest_plugins = ["tests.store_backends"]
+pytest_plugins = ["fakes.store_backends"]
 
 TR = Translator.load()
 SECRET = "s3cret_-token"

@@ -1,6 +1,6 @@
 """`python -m bot --workers 2` for real: two worker processes under a supervisor, taking the
 fake Telegram server's webhook deliveries on one loopback port and sharing a PostgreSQL
-schema (tests/webhook_workers.py). Skipped without PostgreSQL, except under CI.
+schema (fakes/webhook_workers.py). Skipped without PostgreSQL, except under CI.
 
 What they show: every request needs the secret; tables played with deliveries spread over both
 workers (a new connection each) apply every update exactly once, also the ones delivered
@@ -34,10 +34,10 @@ import pytest_asyncio
 
 from bench.telegram import Table, acting_panel, choose, open_tables, press_and_settle
 from bot.payloads import BadPayload, decode
-from tests.fake_telegram import FakeTelegramServer
-from tests.fake_telegram.webhooks import SECRET_HEADER
-from tests.store_backends import admin_or_skip, postgres_url
-from tests.webhook_workers import SECRET, WorkerGroup, postgres_role, wait_restarted
+from fakes.store_backends import admin_or_skip, postgres_url
+from fakes.telegram import FakeTelegramServer
+from fakes.telegram.webhooks import SECRET_HEADER
+from fakes.webhook_workers import SECRET, WorkerGroup, postgres_role, wait_restarted
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

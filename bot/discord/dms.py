@@ -36,7 +36,7 @@ from bot.storage.store import Store
 log = logging.getLogger(__name__)
 
 OPEN_EVERY = 10.0
-"""Seconds between two DM channels opened (6 a minute); tests/fake_discord answers 40003
+"""Seconds between two DM channels opened (6 a minute); fakes/discord answers 40003
 past 10 openings in a minute."""
 SEND_EVERY = 2.0
 """Seconds between two direct messages sent (the fake refuses more than 5 in 5 s)."""

@@ -69,7 +69,7 @@ class OutboxLimits:
     """How fast and how stubbornly the outbox talks to Telegram. None disables a limit.
 
     The defaults keep inside the budgets the fake Telegram server enforces
-    (tests/fake_telegram/flood.py): 3 messages in any 3 s in a chat; 20 in any minute in a
+    (fakes/telegram/flood.py): 3 messages in any 3 s in a chat; 20 in any minute in a
     group, paced here as 4 in any 12 s so that a group never waits a minute after a burst;
     30 in any second overall. Tests pass fast values here instead of sleeping for real.
     """

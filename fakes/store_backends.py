@@ -1,5 +1,5 @@
 """The storage tests' databases: a test that takes `database` runs once on SQLite and once on
-PostgreSQL (`pytest_plugins = ["tests.store_backends"]`).
+PostgreSQL (`pytest_plugins = ["fakes.store_backends"]`).
 
 PostgreSQL is the server at TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test,
 as on this project's machines). Each test gets a schema of its own, named at random (so

@@ -2,7 +2,7 @@
 
 Everything real but Discord: a `BotProcess` is one run of the bot (its own SQLite `Store`
 connection, `TableService` and `DiscordBot`, the real discord.py client) connected to the
-fake Discord server (tests/fake_discord), and can be stopped and started again on the same
+fake Discord server (fakes/discord), and can be stopped and started again on the same
 database like a new process. A `World` holds the server, the database and the running
 process, and lets simulated people act as people do: they read the messages the bot
 really showed them (channel messages, their own ephemeral panels) and press the buttons
@@ -35,9 +35,7 @@ from bot.storage import Store
 from bot.storage.store import TableRow
 from bot.tables import TableService
 from engine.lanterns import SPEC
-from render.lanterns import board_png
-from tests.e2e_world import BotWorld
-from tests.fake_discord import (
+from fakes.discord import (
     FakeChannel,
     FakeDiscordServer,
     FakeUser,
@@ -45,7 +43,9 @@ from tests.fake_discord import (
     MessageRecord,
     run_client,
 )
-from tests.telegram_e2e_helpers import ACTION, replay_table, secret_twin, table_snapshot
+from fakes.e2e_world import BotWorld
+from fakes.telegram_e2e import ACTION, replay_table, secret_twin, table_snapshot
+from render.lanterns import board_png
 
 TR = Translator.load()
 SETTLE_TIMEOUT = 15.0

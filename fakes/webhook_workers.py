@@ -3,7 +3,7 @@ bench/scale.py: its workers take updates from a `FakeTelegramServer` by webhook 
 share a PostgreSQL database.
 
 The workers read their settings from the environment only, so the database they share is a
-fresh schema of its own (as tests/store_backends.py gives each storage test) reached through a
+fresh schema of its own (as fakes/store_backends.py gives each storage test) reached through a
 fresh role whose search path it is: the DATABASE_URL names the role, and nothing else
 changes. `postgres_role` makes both and drops them after.
 """
@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from tests.fake_telegram import FakeTelegramServer
+from fakes.telegram import FakeTelegramServer
 
 SECRET = "webhook-secret_for-tests"
 ROOT = Path(__file__).resolve().parents[1]

@@ -33,10 +33,10 @@ from bot.storage.store import TableRow
 from bot.tables import TableService
 from bot.telegram import OutboxLimits, TelegramBot
 from engine.lanterns import SPEC
+from fakes.e2e_world import BotWorld
+from fakes.secret_twins import scramble_secrets
+from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
 from render.lanterns import board_png
-from tests.e2e_world import BotWorld
-from tests.fake_telegram import FakeChat, FakeTelegramServer, FakeUser, MessageRecord
-from tests.test_lanterns_properties import scramble_secrets
 
 TR = Translator.load()
 

@@ -140,7 +140,7 @@ async def open_harness(folder: Path, translator: Translator, *,
                        computer_pause: float = 0.0, database: Any = None
                        ) -> AsyncIterator[Harness]:
     """A service on a fresh database (a SQLite file in `folder`, or `database` from
-    tests/store_backends.py), on a Telegram-like platform (joining needs the private
+    fakes/store_backends.py), on a Telegram-like platform (joining needs the private
     chat), with fixed seeds so every test plays the same games each run. Computer turns fire
     only when a test calls `run_due` (no scheduler loop runs)."""
     if database is None:

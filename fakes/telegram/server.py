@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from aiohttp import web
 
-from tests.fake_waiting import Waiting
+from fakes.waiting import Waiting
 
 from .flood import FloodControl
 from .records import (
@@ -182,7 +182,7 @@ class FakeTelegramServer(Waiting):
     default (True) Telegram's own, counted on ``clock``; a `FloodControl` of
     one's own, or None to let everything through. ``clock`` (seconds, default
     ``time.monotonic``) also dates `calls`; tests give the fake and the bot one
-    clock that moves on as the bot waits (`tests.hand_clock.SkippingClock`), so
+    clock that moves on as the bot waits (`fakes.hand_clock.SkippingClock`), so
     the bot keeps to the budgets without the test sitting them out.
     """
 

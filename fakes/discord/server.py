@@ -46,7 +46,7 @@ from typing import Any, Self
 
 from aiohttp import web
 
-from tests.fake_waiting import Waiting
+from fakes.waiting import Waiting
 
 from . import bucket_waits, rest
 from .gateway import (

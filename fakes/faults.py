@@ -32,9 +32,9 @@ from bot.payloads import Press, encode
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Role, UserRef
 from bot.storage import DueWork
-from tests.service_harness import GROUP, Harness
-from tests.store_backends import Database, admin_or_skip, postgres_url
-from tests.tcp_proxy import TcpProxy
+from fakes.service_harness import GROUP, Harness
+from fakes.store_backends import Database, admin_or_skip, postgres_url
+from fakes.tcp_proxy import TcpProxy
 
 BUSY_TIMEOUT_MS = 50
 """How long a SQLite store here waits for a held lock before it fails."""

@@ -1,6 +1,6 @@
 """pytest fixtures for the fake Discord server (a pytest plugin module).
 
-Enable with ``pytest_plugins = ["tests.fake_discord.fixtures"]`` in a test
+Enable with ``pytest_plugins = ["fakes.discord.fixtures"]`` in a test
 module (or the root ``conftest.py``):
 
 * ``fake_discord``: a started `FakeDiscordServer` (discord.py pointed at it);

@@ -1,6 +1,6 @@
 """pytest fixtures for the fake Telegram server (a pytest plugin module).
 
-Enable with ``pytest_plugins = ["tests.fake_telegram.fixtures"]`` in a test
+Enable with ``pytest_plugins = ["fakes.telegram.fixtures"]`` in a test
 module (or the root ``conftest.py``):
 
 * ``fake_telegram``: a started `FakeTelegramServer` enforcing Telegram's flood
@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 from aiogram import Bot
 
-from tests.hand_clock import SkippingClock
+from fakes.hand_clock import SkippingClock
 
 from .bot_helpers import make_bot
 from .server import FakeTelegramServer

@@ -4,7 +4,7 @@ Quick start::
 
     import discord
     from discord.ext import commands
-    from tests.fake_discord import FakeDiscordServer, run_client
+    from fakes.discord import FakeDiscordServer, run_client
 
     async with FakeDiscordServer() as server:      # points discord.py at 127.0.0.1
         guild = server.guild("Game night", locale="pl")
@@ -72,7 +72,7 @@ routes), `gateway` (the websocket protocol), `models` (`FakeUser`,
 (pytest).
 """
 
-from tests.fake_waiting import WaitTimeout
+from fakes.waiting import WaitTimeout
 
 from .client_helpers import run_client, stop_client
 from .models import FakeChannel, FakeGuild, FakeRole, FakeUser

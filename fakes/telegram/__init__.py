@@ -2,7 +2,7 @@
 
 Quick start::
 
-    from tests.fake_telegram import FakeTelegramServer, make_bot, run_polling
+    from fakes.telegram import FakeTelegramServer, make_bot, run_polling
 
     async with FakeTelegramServer() as server:
         bot = make_bot(server)          # aiogram Bot -> http://127.0.0.1:<port>
@@ -20,7 +20,7 @@ called), `flood` (Telegram's message budgets), `users`
 `bot_helpers` (aiogram glue), `fixtures` (pytest fixtures).
 """
 
-from tests.fake_waiting import WaitTimeout
+from fakes.waiting import WaitTimeout
 
 from .bot_helpers import SpacedRequests, make_bot, run_polling
 from .flood import Budget, FloodBudgets, FloodControl, FloodRecord
