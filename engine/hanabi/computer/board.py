@@ -17,11 +17,15 @@ class Board:
     clues: int = MAX_CLUES
     fuses: int = 0
     deck_left: int = 0
-    _masks: tuple[int, int, int] | None = field(default=None, repr=False)
+    _masks: tuple[int, int, int] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, deck: Deck, deck_left: int) -> Board:
         return cls(deck, [0] * deck.colors, [0] * deck.size, deck_left=deck_left)
+
+    def copy(self) -> Board:
+        return Board(self.deck, list(self.fireworks), list(self.discarded), self.clues,
+                     self.fuses, self.deck_left, self._masks)
 
     def changed(self) -> None:
         self._masks = None

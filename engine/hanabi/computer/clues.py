@@ -18,8 +18,8 @@ from .conventions import (
     chop_index,
     delayed_playable,
     no_warning_given,
+    playing,
     read_clue,
-    will_play,
 )
 from .model import Known, Model
 from .position import Position
@@ -92,7 +92,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     model, board = pos.model, pos.board
     before: list[Known] = model.hands[target]
     truth = pos.cards[target]
-    playing_before = [will_play(model, card) for card in before]
+    playing_before = playing(model, before)
     chop = chop_index(before)
     trial = trial_model(model)
     focus = read_clue(trial, target, kind, value, slots)
@@ -105,12 +105,13 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
             return None  # its focus does not play: partners would look for a finesse
     elsewhere = set(touched_identities(pos, target))
     score, plays, seen_now, bad = 0.0, 0, set(), 0
+    playing_after = playing(trial, after)
     for k, card in enumerate(after):
         identity = truth[k]
         assert identity is not None
         if not card.mask >> identity & 1:
             return None
-        if not playing_before[k] and will_play(trial, card):
+        if not playing_before[k] and playing_after[k]:
             plays += 1
             score += PLAY_NOW if board.playable >> identity & 1 else PLAY_LATER
         if card.touched and not before[k].touched:

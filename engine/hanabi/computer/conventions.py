@@ -40,12 +40,16 @@ def chop_index(hand: Sequence[Known]) -> int | None:
 
 def expected_fireworks(model: Model, skip: Known | None = None) -> list[int]:
     """Each firework's height once every card known exactly in some hand is played."""
-    heights = list(model.board.fireworks)
-    known = set()
-    for hand in model.hands:
-        for card in hand:
-            if card is not skip and single(card.mask):
-                known.add(card.mask.bit_length() - 1)
+    return _heights(model.board.fireworks, _known(model, skip))
+
+
+def _known(model: Model, skip: Known | None) -> set[int]:
+    return {card.mask.bit_length() - 1 for hand in model.hands for card in hand
+            if card is not skip and card.mask and not card.mask & (card.mask - 1)}
+
+
+def _heights(fireworks: list[int], known: set[int]) -> list[int]:
+    heights = list(fireworks)
     for color, height in enumerate(heights):
         while height < 5 and color * 5 + height in known:
             height += 1
@@ -53,13 +57,17 @@ def expected_fireworks(model: Model, skip: Known | None = None) -> list[int]:
     return heights
 
 
-def delayed_playable(model: Model, skip: Known | None = None) -> int:
-    """Identities that fit now or after the cards everybody knows will be played."""
+def _next_ones(heights: list[int]) -> int:
     mask = 0
-    for color, height in enumerate(expected_fireworks(model, skip)):
+    for color, height in enumerate(heights):
         if height < 5:
             mask |= 1 << (color * 5 + height)
     return mask
+
+
+def delayed_playable(model: Model, skip: Known | None = None) -> int:
+    """Identities that fit now or after the cards everybody knows will be played."""
+    return _next_ones(expected_fireworks(model, skip))
 
 
 def touched_elsewhere(model: Model, skip: Known | None = None) -> int:
@@ -88,6 +96,23 @@ def save_mask(model: Model, kind: str, value: int) -> int:
 def will_play(model: Model, card: Known) -> bool:
     """Everybody knows the card fits now or after known plays."""
     return card.mask != 0 and card.mask & ~delayed_playable(model, card) == 0
+
+
+def playing(model: Model, cards: Sequence[Known]) -> list[bool]:
+    """`will_play` of each card (the known cards counted once for all of them)."""
+    known = _known(model, None)
+    everyone = _next_ones(_heights(model.board.fireworks, known))
+    found = []
+    for card in cards:
+        mask = card.mask
+        if not mask:
+            found.append(False)
+            continue
+        fits = everyone
+        if not mask & (mask - 1):  # known exactly: does it count on itself?
+            fits = _next_ones(_heights(model.board.fireworks, _known(model, card)))
+        found.append(mask & ~fits == 0)
+    return found
 
 
 def read_clue(model: Model, target: int, kind: str, value: int,

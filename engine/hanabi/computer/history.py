@@ -1,8 +1,15 @@
-"""Replaying the view's public history of moves into the public knowledge model."""
+"""Replaying the view's public history of moves into the public knowledge model.
+
+The model is a function of the public history alone (the same for every seat), so the
+models of recent histories are remembered: a decision replays only the moves made since a
+remembered prefix of its history. What is remembered is only a shortcut: with nothing
+remembered (a new process) the whole history is replayed, to the very same model.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from . import finesse
@@ -49,11 +56,50 @@ def replay(view: Mapping[str, Any]) -> Model:
     return model
 
 
+REMEMBERED = 256  # models kept: a few per table a process is deciding for
+_remembered: OrderedDict[tuple[Hashable, ...], Model] = OrderedDict()
+
+
+def move_key(move: Mapping[str, Any]) -> tuple[Hashable, ...]:
+    """Everything of a public move that `apply_move` reads."""
+    card = move.get("card")
+    return (move["seat"], move["kind"], move.get("target"), move.get("color"),
+            move.get("rank"), tuple(move.get("touched", ())), move.get("slot"),
+            None if card is None else (card["color"], card["rank"]))
+
+
+def replay_remembered(view: Mapping[str, Any]) -> Model:
+    """`replay`, starting from the model of the longest remembered prefix of the history.
+    The caller gets a model of its own (to read clues on, to change)."""
+    table = (int(view["players"]), tuple(view["colors"]))
+    keys = [move_key(move) for move in view["history"]]
+    done, model = 0, None
+    for length in range(len(keys), -1, -1):
+        model = _remembered.get((table, *keys[:length]))
+        if model is not None:
+            done = length
+            _remembered.move_to_end((table, *keys[:length]))
+            break
+    model = start(view) if model is None else model.copy()
+    for move in view["history"][done:]:
+        apply_move(model, move)
+    if done < len(keys):
+        _remembered[(table, *keys)] = model.copy()
+        while len(_remembered) > REMEMBERED:
+            _remembered.popitem(last=False)
+    return model
+
+
+def forget() -> None:
+    """Drop every remembered model (as a new process starts)."""
+    _remembered.clear()
+
+
 def model_of(view: Mapping[str, Any]) -> Model:
     """The replayed model, or, for a position that did not come from a whole game (a
     history that does not lead to the view's table), one read from the table as it is:
     the clues each card received, without conventions."""
-    model = replay(view)
+    model = replay_remembered(view)
     if agrees(model, view):
         return model
     return from_table(view)

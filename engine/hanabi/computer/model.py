@@ -48,6 +48,11 @@ class Model:
     def players(self) -> int:
         return len(self.hands)
 
+    def copy(self) -> Model:
+        """An independent copy: replaying more moves on it leaves this one as it is."""
+        hands = [[card.copy() for card in hand] for hand in self.hands]
+        return Model(self.deck, self.board.copy(), hands, self.drawn, self.discards, self.moves)
+
     def new_card(self) -> Known:
         card = Known(self.drawn, self.deck.full, self.deck.full)
         self.drawn += 1
@@ -57,26 +62,26 @@ class Model:
         """Rule out identities whose every copy is accounted for publicly (played,
         discarded, or known exactly in some hand), until nothing changes."""
         board, copies = self.board, self.deck.copies
+        gone = [board.gone(i) for i in range(self.deck.size)]  # the board does not change here
+        cards = [card for hand in self.hands for card in hand]
         while True:
-            seen = [board.gone(i) for i in range(self.deck.size)]
-            for hand in self.hands:
-                for card in hand:
-                    if single(card.mask):
-                        seen[card.mask.bit_length() - 1] += 1
+            seen = list(gone)
+            for card in cards:
+                if card.mask and not card.mask & (card.mask - 1):
+                    seen[card.mask.bit_length() - 1] += 1
             used_up = 0
             for i, count in enumerate(seen):
                 if count >= copies[i]:
                     used_up |= 1 << i
             changed = False
-            for hand in self.hands:
-                for card in hand:
-                    if single(card.mask) or not card.mask & used_up:
-                        continue
-                    narrowed = card.mask & ~used_up
-                    if not narrowed:  # the conventions were misread: trust the clues only
-                        narrowed = card.clued & ~used_up or card.clued
-                    card.mask = narrowed
-                    changed = changed or single(narrowed)
+            for card in cards:
+                if not card.mask & used_up or single(card.mask):
+                    continue
+                narrowed = card.mask & ~used_up
+                if not narrowed:  # the conventions were misread: trust the clues only
+                    narrowed = card.clued & ~used_up or card.clued
+                card.mask = narrowed
+                changed = changed or single(narrowed)
             if not changed:
                 return
 
