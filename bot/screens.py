@@ -54,11 +54,13 @@ def plain(text: Text) -> str:
 
 @dataclass(frozen=True)
 class Button:
-    """A button: `data` comes back in a press; `url` opens a link (a deep link to the bot)."""
+    """A button: `data` comes back in a press; `url` opens a link (a deep link to the bot);
+    `web_app` opens a page inside the platform (Telegram's Mini App, in a private chat)."""
 
     text: str
     data: str | None = None
     url: str | None = None
+    web_app: str | None = None
 
 
 def is_animation(image: bytes) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.screens import Button, Mention, Screen, Text
 
@@ -97,6 +97,8 @@ def utf16_len(text: str) -> int:
 def _button(button: Button) -> InlineKeyboardButton | None:
     if button.url is not None:
         return InlineKeyboardButton(text=button.text, url=button.url)
+    if button.web_app is not None:
+        return InlineKeyboardButton(text=button.text, web_app=WebAppInfo(url=button.web_app))
     if button.data is not None:
         return InlineKeyboardButton(text=button.text, callback_data=button.data)
     return None  # a label without an action cannot be an inline button
