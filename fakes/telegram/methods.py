@@ -216,6 +216,25 @@ def _markup(params: dict[str, Any]) -> dict[str, Any] | None:
     return markup
 
 
+def _check_web_apps(chat: FakeChat, markup: Any) -> None:
+    """Telegram opens a Mini App from an inline button only in a private chat (elsewhere a
+    direct link, t.me/<bot>/<app>, does it), and only at an https:// address."""
+    rows = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    for row in rows if isinstance(rows, list) else ():
+        for button in row if isinstance(row, list) else ():
+            web_app = button.get("web_app") if isinstance(button, dict) else None
+            if web_app is None:
+                continue
+            if not chat.is_private:
+                raise bad_request("BUTTON_TYPE_INVALID")
+            url = web_app.get("url") if isinstance(web_app, dict) else None
+            if not isinstance(url, str) or not url.startswith("https://"):
+                raise bad_request(
+                    f"inline keyboard button Web App URL '{url}' is invalid: Only HTTPS links "
+                    "are allowed"
+                )
+
+
 def _format(
     raw: Any,
     parse_mode: Any,
@@ -386,9 +405,15 @@ _bot_setting("setMyName", "getMyName", "name")
 @api_method("setChatMenuButton")
 def set_chat_menu_button(server: FakeTelegramServer, call: ApiCall) -> bool:
     key = str(call.params.get("chat_id") or "")
-    server.bot_settings.setdefault("setChatMenuButton", {})[key] = call.params.get(
-        "menu_button"
-    ) or {"type": "default"}
+    button = call.params.get("menu_button") or {"type": "default"}
+    if not isinstance(button, dict) or button.get("type") not in ("default", "commands", "web_app"):
+        raise bad_request("can't parse menu button JSON object")
+    if button["type"] == "web_app":
+        web_app = button.get("web_app")
+        url = web_app.get("url") if isinstance(web_app, dict) else None
+        if not button.get("text") or not isinstance(url, str) or not url.startswith("https://"):
+            raise bad_request("BUTTON_URL_INVALID")
+    server.bot_settings.setdefault("setChatMenuButton", {})[key] = button
     return True
 
 
@@ -416,6 +441,7 @@ def _new_bot_message(
     reply_to = _reply_target(chat, params)
     if reply_to is not None and chat.is_forum and thread_id is None:
         thread_id = reply_to.thread_id
+    _check_web_apps(chat, params.get("reply_markup"))
     markup = _markup(params)
     record = chat._add_message(
         sender=server.bot_sender,
@@ -503,6 +529,7 @@ def _edit_target(server: FakeTelegramServer, call: ApiCall) -> MessageRecord:
     if params.get("inline_message_id"):
         raise bad_request("MESSAGE_ID_INVALID")  # inline messages are not simulated
     chat = _writable_chat(server, params)
+    _check_web_apps(chat, params.get("reply_markup"))
     record = chat.store.get(_int(params, "message_id"))
     if record is None or record.deleted:
         raise bad_request("message to edit not found")
