@@ -90,7 +90,7 @@ async def test_every_response_carries_the_security_headers(tmp_path: Path) -> No
         # the only script elements: the page's own file, and the state (JSON, not run)
         scripts = re.findall(r"<script[^>]*>", page)
         assert scripts == ['<script id="state" type="application/json">',
-                           '<script src="/static/app.js" defer>']
+                           '<script type="module" src="/static/app.js">']
         assert " style=" not in page and "<style" not in page
 
 
