@@ -1,4 +1,5 @@
-"""What the whole suite shares: an expensive result worked out once per test run."""
+"""What the whole suite shares: an expensive result worked out once per test run, and
+hypothesis's settings."""
 
 from __future__ import annotations
 
@@ -8,6 +9,16 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test may depend on the machine being idle: hypothesis's timing checks (an example's
+# deadline, "input generation is slow") fail on a loaded 2-core machine, so they are off for
+# the whole suite; each test's own @settings still sets its number of examples.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
+
+# the fakes' own checks (assert_within_limits, ...) report like the tests' asserts
+pytest.register_assert_rewrite("fakes")
 
 try:
     import fcntl
