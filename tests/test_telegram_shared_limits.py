@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ import pytest_asyncio
 
 from bot.i18n import Translator
 from bot.screens import Post
-from bot.storage.store import Store
+from bot.storage.store import Claim, Store
 from bot.telegram import Outbox, OutboxLimits
 from fakes.telegram import FakeTelegramServer
 from fakes.telegram.bot_helpers import make_bot
@@ -53,14 +53,18 @@ class Workers:
         self.outboxes: list[Outbox] = []
 
     async def start(self, database: Database, n: int, limits: OutboxLimits, *,
-                    shared: bool = True) -> None:
+                    shared: bool = True,
+                    sleeps: dict[int, Callable[[float], Awaitable[None]]] | None = None
+                    ) -> None:
+        """`sleeps`: a worker's own way to wait (by its index), the clock's by default."""
         clock, stack = self.server.clock, self.stack
-        for _ in range(n):
+        for index in range(n):
             store = await stack.enter_async_context(database.open(clock=clock, pool_size=2))
             bot = make_bot(self.server)
             stack.push_async_callback(bot.session.close)
             outbox = Outbox(bot, store, FakeService(store), self.translator, limits=limits,
-                            clock=clock, sleep=clock.sleep, shared=shared)
+                            clock=clock, sleep=(sleeps or {}).get(index, clock.sleep),
+                            shared=shared)
             stack.push_async_callback(outbox.close)
             self.stores.append(store)
             self.outboxes.append(outbox)
@@ -138,6 +142,78 @@ async def test_the_newest_board_wins_whichever_worker_shows_it(
     crew.outboxes[1].post(Post(place, screen("v23"), version=23))
     await crew.flush()
     assert crew.server.calls_of(since=mark) == []
+
+
+class HeldWait:
+    """A worker's waits on the shared clock, the `nth` of which (from 1) also waits for the
+    test's word: meanwhile the other worker can act, at a time of the test's choosing."""
+
+    def __init__(self, workers: Workers, nth: int) -> None:
+        self.clock = workers.server.clock
+        self.nth = nth
+        self.count = 0
+        self.waiting = asyncio.Event()
+        self.go_on = asyncio.Event()
+
+    async def __call__(self, seconds: float) -> None:
+        await self.clock.sleep(seconds)
+        if seconds >= 1.0:  # flood control's, not the claim polls' or the pacing's
+            self.count += 1
+            if self.count == self.nth:
+                self.waiting.set()
+                await self.go_on.wait()
+
+
+async def test_an_edit_held_past_its_claims_lease_never_lands_over_a_newer_one(
+        workers: Workers, postgres: Database) -> None:
+    """Flood control held worker 0's edit to v1 longer than its claim's lease (CI once
+    showed [0, 12, 23, 22, 24]): worker 1 claimed and showed v2 meanwhile, so worker 0, its
+    wait over, gives v1 up instead of sending it over v2."""
+    held = HeldWait(workers, 1)
+    await workers.start(postgres, 2, UNPACED, sleeps={0: held})
+    first, second = workers.outboxes
+    group = workers.server.group()
+    table = await new_table(workers.stores[0], group.id)
+    place = board(table, group.id)
+    first.post(Post(place, screen("v0"), version=0))
+    assert await first.flush(20)
+    workers.server.inject_flood("editMessageText", chat_id=group.id, retry_after=200)
+    first.post(Post(place, screen("v1"), version=1))
+    await asyncio.wait_for(held.waiting.wait(), 20)  # 200 s on: the lease (120 s) ran out
+    second.post(Post(place, screen("v2"), version=2))
+    assert await second.flush(20)
+    held.go_on.set()
+    await workers.flush()
+    assert shown_versions(workers.server, group.id) == [0, 2]
+    [message] = group.bot_messages
+    assert message.text == "v2"
+    assert first.counters.skipped["board"] == 1
+    ref = await workers.stores[0].get_message(table, "board")
+    assert ref is not None and ref.version == 2
+
+
+async def test_a_claim_is_renewed_while_flood_control_holds_its_edit(
+        workers: Workers, postgres: Database) -> None:
+    """Three waits of 50 s each: the claim, renewed before each try, still holds 150 s on
+    (its lease is 120 s), so no other worker's edit of the board goes in between."""
+    held = HeldWait(workers, 3)
+    await workers.start(postgres, 2, UNPACED, sleeps={0: held})
+    first = workers.outboxes[0]
+    group = workers.server.group()
+    table = await new_table(workers.stores[0], group.id)
+    place = board(table, group.id)
+    first.post(Post(place, screen("v0"), version=0))
+    assert await first.flush(20)
+    workers.server.inject_flood("editMessageText", chat_id=group.id, times=3, retry_after=50)
+    first.post(Post(place, screen("v1"), version=1))
+    await asyncio.wait_for(held.waiting.wait(), 20)  # the third wait: 150 s on
+    assert await workers.stores[1].claim_message(table, "board", None, 2) is Claim.BUSY
+    held.go_on.set()
+    await workers.flush()
+    assert shown_versions(workers.server, group.id) == [0, 1]
+    workers.outboxes[1].post(Post(place, screen("v2"), version=2))
+    await workers.flush()
+    assert shown_versions(workers.server, group.id) == [0, 1, 2]
 
 
 async def test_a_worker_started_after_another_counts_what_that_one_sent(

@@ -15,8 +15,11 @@ version is under way elsewhere; recording what was shown ends the claim.
 A claim names its owner, the process that took it (bot/storage/processes.py), and dies with
 it: once the owner is gone (closed, killed, silent) the claim is free, so a panel whose
 worker was killed mid-edit answers as soon as the bot is back. `CLAIM_LEASE` only bounds how
-long a live owner may hold one. Posts without a version (None) claim nothing and overwrite
-nothing's version.
+long a live owner may hold one; an owner whose edit waits that long (flood control) renews
+its claim (`renew_message`) before it sends, and learns then whether its version is still
+wanted: a lease that ran out meanwhile may have let another worker show a newer version,
+which an older one must never land on. Posts without a version (None) claim nothing and
+overwrite nothing's version.
 
 Should two messages be sent for one place all the same (a claim lost with its owner's
 heartbeat), `keep_message` says which one the newest replaced, so the sender deletes it: a
@@ -194,6 +197,24 @@ class MessageStore(StorePart):
             return (Claim.NEWER if held["version"] > version else Claim.BUSY), held["owner"]
 
         return await self._read(why, snapshot=True)
+
+    async def renew_message(self, table_id: int, role: str, seat: int | None, version: int,
+                            *, lease: float = CLAIM_LEASE) -> Claim:
+        """Hold this process's claim of `version` for another `lease` seconds from now, before
+        a request that waited (its lease may have run out meanwhile). CLAIMED: it holds (it
+        was still ours, or was free and is ours again); NEWER: a newer version is shown or
+        being shown, so this one must not be; BUSY: another worker took the lapsed claim for
+        an older or the same version (ask again soon); MISSING: no such table."""
+        now = self._clock()
+        renewed = await self._write(lambda tx: tx.run(
+            f"UPDATE message_claims SET until = :until WHERE {_KEY} AND version = :version"
+            " AND owner = :owner"
+            f" AND NOT EXISTS (SELECT 1 FROM messages WHERE {_KEY} AND version > :version)",
+            table=table_id, role=role, seat=seat_key(seat), version=version,
+            owner=self._owner, until=now + lease) > 0, one_statement=True)
+        if renewed:
+            return Claim.CLAIMED
+        return await self.claim_message(table_id, role, seat, version, lease=lease)
 
     async def release_message(self, table_id: int, role: str, seat: int | None,
                               version: int) -> None:

@@ -18,8 +18,11 @@ worker gets it), so the newest version of a message must win across them, not on
 lane. A `Post` names the table version it shows; an older one is never sent over a newer one
 the store says is shown, and with workers sharing PostgreSQL an edit first claims its message
 in the store (bot/storage/messages.py), so no two workers have edits of one message under way
-at once and a claim for an older version than one shown or being shown is refused. Telegram's
-budgets are shared the same way (`SharedLimiter`).
+at once and a claim for an older version than one shown or being shown is refused. A claim's
+lease is bounded (`CLAIM_LEASE`) and flood control may hold an edit longer, so before a
+request that waited `RENEW_CLAIM_AFTER` seconds or more the claim is renewed, and the edit
+is given up if a newer version was shown or claimed meanwhile (an older board never lands
+over a newer one). Telegram's budgets are shared the same way (`SharedLimiter`).
 
 Telegram's errors are ordinary events here: flood control waits and retries (and a group's
 wait is reported to the service, which gives it back to the players' clocks), "not
@@ -46,6 +49,7 @@ import itertools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
@@ -83,6 +87,9 @@ PLATFORM = "telegram"
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 REDELIVER_FOR = 3600.0
 """Seconds a kept message Telegram keeps failing is tried again (an outage of the API)."""
+RENEW_CLAIM_AFTER = 10.0
+"""Seconds after taking (or renewing) a kept message's claim when a request renews it first:
+far inside its lease, so the lease outlasts every wait before the request is answered."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,25 @@ class _Kind:
 
 class _GaveUp(Exception):
     """A request kept failing on the network or flood control; already logged."""
+
+
+class _Superseded(Exception):
+    """While a request waited, a newer version of its kept message was shown or claimed:
+    this one must not be shown over it."""
+
+
+@dataclass
+class _Held:
+    """The claim under which this worker shows a kept message (shared store only)."""
+
+    place: Place
+    version: int
+    since: float  # when it was taken or last renewed (the outbox's clock)
+    over: bool = False  # what it shows is recorded: the claim has ended
+
+
+_HELD: ContextVar[_Held | None] = ContextVar("telegram_outbox_held", default=None)
+"""The claim of the show this task is making, if any: `Outbox._call` renews it."""
 
 
 class Outbox:
@@ -403,22 +429,43 @@ class Outbox:
             self.counters.skipped[str(post.place.role)] += 1
             return
         recorded = False
+        held = _HELD.set(_Held(post.place, version, self._clock()))
         try:
             recorded = await self._show_at(post, await self._ref(post.place))  # as it is now
+        except _Superseded:
+            self.counters.skipped[str(post.place.role)] += 1
         finally:
+            _HELD.reset(held)
             if not recorded:
                 await self.store.release_message(post.place.table_id, post.place.role,
                                                  post.place.seat, version)
 
-    async def _claim(self, place: Place, version: int) -> Claim:
+    async def _claim(self, place: Place, version: int, *, renew: bool = False) -> Claim:
         """Claim the kept message for an edit to `version`, waiting while another worker's
-        edit of an older (or the same) version is under way."""
+        edit of an older (or the same) version is under way. `renew`: the claim is ours
+        already; hold it longer (or take it back if its lease ran out and nobody newer came)."""
         while True:
-            claim = await self.store.claim_message(place.table_id, place.role, place.seat,
-                                                   version)
+            if renew:
+                claim = await self.store.renew_message(place.table_id, place.role,
+                                                       place.seat, version)
+            else:
+                claim = await self.store.claim_message(place.table_id, place.role,
+                                                       place.seat, version)
             if claim is not Claim.BUSY:
                 return claim
             await self._sleep(self.limits.shared_poll)
+
+    async def _hold_on(self) -> None:
+        """Before a request for a claimed show: renew the claim if it was taken a while ago
+        (flood control's waits may outlast its lease); `_Superseded` if a newer version was
+        shown or claimed meanwhile."""
+        held = _HELD.get()
+        if held is None or held.over or self._clock() - held.since < RENEW_CLAIM_AFTER:
+            return
+        if await self._claim(held.place, held.version, renew=True) is not Claim.CLAIMED:
+            held.over = True  # nothing of ours to release: the claim went elsewhere
+            raise _Superseded
+        held.since = self._clock()
 
     async def _show_at(self, post: Post, ref: MessageRef | None) -> bool:
         """Show `post` where `ref` says its message is; True once what it shows is recorded
@@ -441,6 +488,7 @@ class Outbox:
             return False
         outcome = await self._edit(place, ref, screen)
         if outcome is _Edit.DONE:
+            _recorded_now()
             return await self.store.set_message_hash(place.table_id, place.role, place.seat,
                                                      fingerprint, post.version)
         kept = await self._send_kept(post, fingerprint, meant=ref)
@@ -472,6 +520,7 @@ class Outbox:
         kept, replaced = await self._recorded(lambda: self.store.keep_message(
             place.table_id, place.role, place.seat, place.chat_id, message.message_id,
             content_hash=fingerprint, version=post.version))
+        _recorded_now()
         if replaced is not None and (meant is None or (replaced.chat_id, replaced.message_id)
                                      != (meant.chat_id, meant.message_id)):
             self.counters.surplus[str(place.role)] += 1
@@ -674,6 +723,7 @@ class Outbox:
             try:
                 try:
                     await self._waited(chat, waited, pacing=True)
+                    await self._hold_on()
                     return await request()
                 finally:
                     # dated by its answer: Telegram counted it by then
@@ -793,6 +843,14 @@ class _What:
 
     role: str
     table_id: int | None
+
+
+def _recorded_now() -> None:
+    """What the claimed show put on screen is recorded (or being recorded): its claim ends
+    with that, so the requests after it (deleting what it replaced) renew nothing."""
+    held = _HELD.get()
+    if held is not None:
+        held.over = True
 
 
 def _chat_of(item: _Item) -> str:
