@@ -20,6 +20,7 @@ from .conventions import (
     no_warning_given,
     playing,
     read_clue,
+    stall_save_allowed,
 )
 from .model import Known, Model
 from .position import Position
@@ -95,7 +96,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     playing_before = playing(model, before)
     chop = chop_index(before)
     trial = trial_model(model)
-    focus = read_clue(trial, target, kind, value, slots)
+    focus = read_clue(trial, target, kind, value, slots, stall_save_allowed(model, pos.seat))
     no_warning_given(trial, pos.seat)
     after = trial.hands[target]
     if focus is not None and not focus.save and not (kind == RANK and value == 5):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..components import MAX_CLUES
 from .cards import single
 from .model import Known, Model
 
@@ -115,9 +116,21 @@ def playing(model: Model, cards: Sequence[Known]) -> list[bool]:
     return found
 
 
+def stall_save_allowed(model: Model, giver: int) -> bool:
+    """The giver may save any card on chop (H-group stalling): an *8 Clue Save* (8 clues,
+    not the game's first move) or a *Locked Hand Save* (every card of theirs touched and
+    none known to fit or to be useless). Read before the clue counts as a move."""
+    if model.board.clues >= MAX_CLUES and model.moves > 0:
+        return True
+    hand = model.hands[giver]
+    return bool(hand) and all(card.touched for card in hand) and not knows_a_move(model, giver)
+
+
 def read_clue(model: Model, target: int, kind: str, value: int,
-              slots: Sequence[int]) -> Known | None:
-    """Apply a clue to the target's hand as the table reads it; returns its focus."""
+              slots: Sequence[int], stall_save: bool = False) -> Known | None:
+    """Apply a clue to the target's hand as the table reads it; returns its focus.
+    `stall_save`: the giver may save any card on chop (`stall_save_allowed`), so a clue
+    focused there that leaves slot 1 alone may be any useful card, not only a play."""
     hand = model.hands[target]
     told = model.deck.clue_mask(kind, value)
     chop = chop_index(hand)
@@ -140,6 +153,8 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     elif chop is not None and chop in new:
         focus = hand[chop]
         meaning = delayed_playable(model, focus) | save_mask(model, kind, value)
+        if stall_save and 0 not in touched:
+            meaning = model.deck.full
     elif new:
         focus = hand[new[0]]
         meaning = delayed_playable(model, focus)

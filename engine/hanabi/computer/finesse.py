@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..components import MAX_CLUES
 from .board import Board
 from .cards import single
 from .conventions import COLOR, delayed_playable, expected_fireworks
@@ -48,7 +47,7 @@ class Position(Protocol):
 
 
 def mark_focus(model: Model, focus: Known | None, giver: int, kind: str, value: int,
-               touched_before: list[bool]) -> None:
+               touched_before: list[bool], stall_save: bool) -> None:
     """Remember a play clue's focus and when it was given: a card touched for the first time,
     not by a save, a 5 Stall or a stall the giver was allowed (8 clues, a locked hand)."""
     if focus is None or focus.save:
@@ -62,8 +61,7 @@ def mark_focus(model: Model, focus: Known | None, giver: int, kind: str, value: 
     if touched_before[k]:
         return  # a tempo clue: its focus was clued before
     chop = max((j for j, touched in enumerate(touched_before) if not touched), default=None)
-    stalling = model.board.clues >= MAX_CLUES or all(c.touched for c in model.hands[giver])
-    if stalling and k == chop:
+    if stall_save and k == chop:
         return  # an 8 Clue Save or a Locked Hand Save may save any card
     focus.play_giver = giver
     focus.clue_move = model.moves - 1

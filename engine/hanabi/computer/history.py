@@ -14,7 +14,7 @@ from typing import Any
 
 from . import finesse
 from .cards import index
-from .conventions import no_warning_given, read_clue
+from .conventions import no_warning_given, read_clue, stall_save_allowed
 from .model import Model, card_identity, colour_index, start
 
 
@@ -22,13 +22,15 @@ def apply_move(model: Model, move: Mapping[str, Any]) -> None:
     """One public move: the table reads it, then it happens."""
     seat, kind = int(move["seat"]), str(move["kind"])
     board = model.board
+    stall_save = kind in ("color", "rank") and stall_save_allowed(model, seat)
     model.moves += 1
     if kind in ("color", "rank"):
         value = colour_index(move["color"]) if kind == "color" else int(move["rank"])
         target = int(move["target"])
         before = [card.touched for card in model.hands[target]]
-        focus = read_clue(model, target, kind, value, [int(s) for s in move["touched"]])
-        finesse.mark_focus(model, focus, seat, kind, value, before)
+        touched = [int(s) for s in move["touched"]]
+        focus = read_clue(model, target, kind, value, touched, stall_save)
+        finesse.mark_focus(model, focus, seat, kind, value, before, stall_save)
         no_warning_given(model, seat)  # read after the clue: a save may move a chop
         board.clues -= 1
         return
