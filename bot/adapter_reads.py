@@ -4,6 +4,7 @@ adapter needs the store itself."""
 
 from __future__ import annotations
 
+from bot.move_log import LogView, TableMoves
 from bot.port import PersonTable
 from bot.screens import Drop, Post
 from bot.storage.stats import StillSeated
@@ -13,9 +14,10 @@ from bot.table_posts import TablePosts
 
 
 class AdapterReads(Part):
-    def __init__(self, core: TableCore, posts: TablePosts) -> None:
+    def __init__(self, core: TableCore, posts: TablePosts, moves: TableMoves) -> None:
         super().__init__(core)
         self.posts = posts
+        self.moves = moves
 
     async def chat_posts(self, platform: str, chat_id: str) -> list[Post | Drop] | None:
         table = await self.store.active_table(platform, chat_id, None)
@@ -45,3 +47,7 @@ class AdapterReads(Part):
         except StillSeated:
             return False
         return True
+
+    async def move_log(self, platform: str, chat_id: str, user_id: str, lang: str
+                       ) -> LogView | None:
+        return await self.moves.chat_log(platform, chat_id, user_id, lang)

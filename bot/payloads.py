@@ -51,12 +51,14 @@ _CODES = {
     # minute it was asked, so an old question expires)
     "replay": "r",  # a finished game's replay (table, arg: a move number, or "o" open, "a"
     # its animation, "f" its file)
+    "moves": "m",  # the game's log, to the presser alone (table, arg: a page; none = newest)
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
 _WITH_PATH = {"go", "confirm"}
 _WITH_ARG = {"newgame", "language"}
 _TABLE_ONLY = {"join", "leave", "start", "cancel", "hand", "back", "again"}
-_TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit", "replay", "forget"}
+_TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit", "replay", "forget",
+                  "moves"}
 _WITH_CHAT = {"settings"}
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,8}")

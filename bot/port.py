@@ -14,12 +14,13 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.move_log import LogView
 from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
 from bot.table_core import AdminCheck, ChatAdminCheck, Working
 from engine.core import GameSpec
 
-__all__ = ["AdminCheck", "ChatAdminCheck", "PersonTable", "PlatformTrouble", "TablePort",
-           "Working", "service_unavailable"]
+__all__ = ["AdminCheck", "ChatAdminCheck", "LogView", "PersonTable", "PlatformTrouble",
+           "TablePort", "Working", "service_unavailable"]
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,13 @@ class TablePort(PlatformTrouble, Protocol):
     async def forget_person(self, platform: str, user_id: str) -> bool:
         """Forget what is kept about the person (as /forgetme does); False, changing
         nothing, while they still sit at a lobby or a game under way."""
+        ...
+
+    async def move_log(self, platform: str, chat_id: str, user_id: str, lang: str
+                       ) -> LogView | None:
+        """The log of the chat's game under way (else of its last game) as the person
+        `user_id` may read it, in `lang`: their seat's events, or anyone's if they have no
+        seat; None when the chat never had a game."""
         ...
 
 

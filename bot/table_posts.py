@@ -17,6 +17,7 @@ from bot import table_screens as screens
 from bot.ballots import vote_board
 from bot.chat_rules import ChatRules
 from bot.move_events import events_from_json, events_to_json
+from bot.move_log import MoveLog, since_for
 from bot.options import describe_options
 from bot.payloads import Press, encode
 from bot.screens import Button, Drop, Place, Post, Result, Role, Screen
@@ -58,10 +59,14 @@ class TablePosts(Part):
         self._committed: dict[int, int] = {}
         # A board dropped so, by table: the next board shown tells its moves too.
         self._untold: dict[int, Screen] = {}
+        # Each game's moves, so a panel drawn in a worker says what happened since the
+        # player's last turn (bot/move_log.py)
+        self.move_log = MoveLog(core.store, core.games)
 
     def started(self, table_id: int) -> None:
         """A game started: its board tells no move yet."""
         self._last_events[table_id] = (0, ())
+        self.move_log.started(table_id)
 
     def moved(self, table_id: int, version: int, events: tuple[Event, ...]) -> None:
         """A move was committed: posts drawn for older versions are dropped."""
@@ -223,11 +228,14 @@ class TablePosts(Part):
             note = (self.tr.t(lang, "table-absent-you") if seat.absence == "out" else
                     None if seconds is None else
                     self.tr.t(lang, "table-clock-you", time=clocks.rough(self.tr, lang, seconds)))
+            moves = self.move_log.known(table.id, table.version)  # none unread: no store call
+            since = None if moves is None else since_for(self.tr, lang, spec.name, moves,
+                                                         players, seat.seat)
             screen = screens.panel_screen(self.tr, spec=spec, table_id=table.id,
                                           version=table.version, state=state, player=player,
                                           players=players, path=(),
                                           menu=spec.menu(state, seat.seat, ()), notes=notes,
-                                          note=note)
+                                          note=note, since=since)
         else:
             screen = screens.waiting_screen(self.tr, spec=spec, state=state, player=player,
                                             players=players, chat_title=table.title)
@@ -253,6 +261,7 @@ class TablePosts(Part):
         (the mover's, whoever acts next, and anyone whose private view changed), the ping."""
         players = screens.players_of(seats, table.language)
         over = spec.is_over(after)
+        self.move_log.moved(table.id, table.version, mover, events)
         draws = [self.board_draw(table, spec, after, players, events, extras),
                  self.clip_draw(table, spec, after, players)]
         acted, acting = spec.to_act(before), spec.to_act(after)
@@ -301,6 +310,7 @@ class TablePosts(Part):
         """Draw the posts one by one in a worker thread (pictures take milliseconds the event
         loop needs for other tables), dropping them once a newer move has been committed:
         that move's own posts show the newer board."""
+        await self.move_log.catch_up(table_id, version)  # what the panels' since-line reads
         for draw in draws:
             post = await asyncio.to_thread(draw)
             board = isinstance(post, Post) and post.place.role is Role.BOARD

@@ -318,6 +318,7 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
         if exportable:
             again = (again[0] + (Button(tr.t(lang, "replay-file-button"),
                                         encode(Press("replay", table_id, arg="f"))),),)
+        again += ((moves_button(tr, lang, table_id),),)
         return _board(tr, lang, happened, lines(
             tr.t(lang, "table-final-ranking"), *ranking(outcome.standings),
             tr.render_label(lang, outcome.reason, names)), image=image, buttons=again)
@@ -334,9 +335,15 @@ def board_screen(tr: Translator, lang: str, *, spec: GameSpec, table_id: int, st
                 line += (tr.t(lang, "table-clock-left", time=left[seat]),)
             turn.append(line)
     buttons = (*vote_buttons,
-               (Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),))
+               (Button(tr.t(lang, "bot-button-my-hand"), encode(Press("hand", table_id))),
+                moves_button(tr, lang, table_id)))
     return _board(tr, lang, happened, lines(*turn, *([""] if vote_lines else []), *vote_lines),
                   image=image, buttons=buttons)
+
+
+def moves_button(tr: Translator, lang: str, table_id: int) -> Button:
+    """📜 Moves: the game's log, answered to the presser alone (bot/move_log.py)."""
+    return Button(tr.t(lang, "moves-button"), encode(Press("moves", table_id)))
 
 
 def clip_screen(tr: Translator, lang: str, *, spec: GameSpec, state: Any,
@@ -366,15 +373,18 @@ def mention(player: Player) -> Mention:
 
 def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int, state: Any,
                  player: Player, players: Sequence[Player], path: tuple[str, ...], menu: Menu,
-                 notes: Sequence[Event] = (), note: str | None = None) -> Screen:
+                 notes: Sequence[Event] = (), note: str | None = None,
+                 since: str | None = None) -> Screen:
     """A player's choices at `path`: the picture for this step, the question, the preview,
-    and buttons (options, or Confirm on a leaf) with Back wherever a step can be undone."""
+    and buttons (options, or Confirm on a leaf) with Back wherever a step can be undone.
+    `since` says in one line what happened since the player's last turn (bot/move_log.py)."""
     lang = player.language
     names = [p.name for p in read_in(tr, lang, players)]
     view = spec.view(state, player.seat)
     image = picture(spec.name, "panel", view, names, dict(menu.focus) or None)
     said = [tr.render_label(lang, e.label, names) for e in notes if e.visible_to(player.seat)]
-    text = lines(*said, *([note] if note else []), tr.render_label(lang, menu.title, names),
+    text = lines(*([since] if since else []), *said, *([note] if note else []),
+                 tr.render_label(lang, menu.title, names),
                  *(tr.render_label(lang, label, names) for label in menu.preview))
 
     def press(kind: str, to: tuple[str, ...]) -> str:

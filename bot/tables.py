@@ -28,6 +28,7 @@ from bot.game_info import GameInfo
 from bot.history import TableHistory
 from bot.i18n import Translator
 from bot.lobby import LOBBY_TIMEOUT, TableLobby
+from bot.move_log import LogView, TableMoves
 from bot.ops import metrics
 from bot.payloads import BadPayload, Press, decode
 from bot.physics_pool import Physics
@@ -99,10 +100,10 @@ class TableService(Part):
         self.lobby = TableLobby(core, self.rules, self.posts, self.clocks, self.computers,
                                 self.votes)
         self.settings = ChatSettings(core, self.posts, self.lobby)
-        self.reads = AdapterReads(core, self.posts)
+        self.reads = AdapterReads(core, self.posts, TableMoves(core, self.posts.move_log))
         self.dispatch = Dispatch.empty()
         for part in (self.computers, self.turns, self.votes, self.lobby, self.settings,
-                     TableHistory(core), PlayerStats(core), GameInfo(core)):
+                     TableHistory(core), PlayerStats(core), GameInfo(core), self.reads.moves):
             part.register(self.dispatch)
 
     # --- what the core keeps, as adapters and tests read it ------------------------------
@@ -372,6 +373,10 @@ class TableService(Part):
 
     async def forget_person(self, platform: str, user_id: str) -> bool:
         return await self.reads.forget_person(platform, user_id)
+
+    async def move_log(self, platform: str, chat_id: str, user_id: str, lang: str
+                       ) -> LogView | None:
+        return await self.reads.move_log(platform, chat_id, user_id, lang)
 
     # --- the owner's commands (bot/ops/owner.py) -----------------------------------------
 
