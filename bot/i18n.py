@@ -158,6 +158,14 @@ class Translator:
         self._report(lang, key, f"no translation for {key!r}")
         return key
 
+    def said_on(self, platform: str, lang: str, key: str, /, **args: Any) -> str:
+        """`t`, in a platform's own words where it has them: the message `<platform>--<key>`
+        if there is one (the playground speaks of its page where a chat speaks of /newgame),
+        else `key`'s."""
+        own = f"{platform}--{key}"
+        return self.t(lang, own if platform and own in self.keys(FALLBACK_LANGUAGE) else key,
+                      **args)
+
     def render_label(self, lang: str, label: Label,
                      names: Sequence[str] | Mapping[int, str] = ()) -> str:
         """Translate an engine `Label`, naming players instead of numbering seats.

@@ -244,7 +244,7 @@ class TableLobby(Part):
         try:
             await self.store.set_status(table.id, Status.CANCELLED, allowed_from=(Status.LOBBY,))
         except StatusConflict:
-            return self.core.alert(lang, "bot-error-table-finished")
+            return self.core.alert(lang, "bot-error-table-finished", platform=table.platform)
         await self.store.cancel_work(table.id)
         log.info("table %s cancelled", table.id)
         return Result(Reply(self.tr.t(lang, "bot-done")),

@@ -67,7 +67,8 @@ class PlayerStats(Part):
                                      if any(g.game == s.name for g in played)]
         if not played:
             return Result(message=Screen((self.tr.t(lang, "stats-none-game", game=self.tr.t(
-                lang, f"game-{only.name}")) if only else self.tr.t(lang, "stats-none"),)))
+                lang, f"game-{only.name}")) if only else self.tr.said_on(
+                chat.platform, lang, "stats-none"),)))
         # the overview's caption must stay within a photo caption's 1,024 characters
         limit = GAME_ROWS if only else OVERVIEW_ROWS if len(specs) <= 2 else OVERVIEW_ROWS - 2
         # rating a long history takes a while (0.1 ms a game): not on the event loop
@@ -80,7 +81,7 @@ class PlayerStats(Part):
             lines += ["", section.heading, *self._section_lines(lang, section)]
         lines += ["", self.tr.t(lang, "stats-how")]
         if not only and len(specs) > 1:
-            lines.append(self.tr.t(lang, "stats-one-game"))
+            lines.append(self.tr.said_on(chat.platform, lang, "stats-one-game"))
         image = await asyncio.to_thread(leaderboard_png, sections, title=title)
         return Result(message=Screen(("\n".join(lines),), image=image))
 
@@ -134,7 +135,8 @@ class PlayerStats(Part):
         """A person's own figures in every chat of the platform, per game."""
         mine = stats.games_of(played, user.id)
         if not mine:
-            return Result(message=Screen((self.tr.t(lang, "stats-yours-none"),)))
+            return Result(message=Screen((self.tr.said_on(chat.platform, lang,
+                                                          "stats-yours-none"),)))
         specs = [only] if only else list(self.games.values())
         figures = await asyncio.to_thread(stats.personal, played, {s.name: s for s in specs},
                                           user.id)
@@ -143,7 +145,8 @@ class PlayerStats(Part):
         rows = tuple(Row(None, t(lang, f"game-{name}"), self._player_cells(lang, f))
                      for name, f in figures.items())
         if rows:
-            sections.append(Section(t(lang, "stats-yours-games"), self._player_headers(lang),
+            sections.append(Section(self.tr.said_on(chat.platform, lang, "stats-yours-games"),
+                                    self._player_headers(lang),
                                     rows))
         for spec in specs:
             if spec.perfect_score is None:
@@ -154,8 +157,8 @@ class PlayerStats(Part):
                                         tuple(Row(None, self._team_name(lang, g),
                                                   self._team_cells(lang, g)) for g in groups)))
         title = t(lang, "stats-yours-title", name=user.name)
-        lines = [title, t(lang, "stats-yours-chats", games=len(mine),
-                          chats=len({g.chat_id for g in mine}))]
+        lines = [title, self.tr.said_on(chat.platform, lang, "stats-yours-chats",
+                                        games=len(mine), chats=len({g.chat_id for g in mine}))]
         for section in sections:
             lines += ["", section.heading, *self._section_lines(lang, section)]
         lines += ["", t(lang, "stats-how")]

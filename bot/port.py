@@ -31,6 +31,10 @@ class PersonTable:
     chat_id: str
     title: str
     opened_by_them: bool
+    game: str = ""
+    playing: bool = False  # a game under way (else its lobby)
+    turn: tuple[str, ...] = ()  # who is to play now, by name (`person_tables` says them)
+    yours: bool = False  # the person is among them
 
 
 class PlatformTrouble(Protocol):
@@ -104,6 +108,12 @@ class TablePort(PlatformTrouble, Protocol):
     async def table_active(self, table_id: int) -> bool: ...
 
     async def tables_of_person(self, platform: str, user_id: str) -> list[PersonTable]: ...
+
+    async def person_tables(self, platform: str, user_id: str, lang: str
+                            ) -> list[PersonTable]:
+        """`tables_of_person` with each table's game and whose turn it is (names in
+        `lang`): what a home page lists."""
+        ...
 
     async def set_person_language(self, platform: str, user_id: str, language: str) -> None: ...
 

@@ -32,16 +32,16 @@ def rules_label(spec: GameSpec, options: Mapping[str, Any] | None = None) -> Lab
 
 
 def rules_text(tr: Translator, lang: str, spec: GameSpec,
-               options: Mapping[str, Any] | None = None) -> str:
+               options: Mapping[str, Any] | None = None, *, platform: str = "") -> str:
     """The summary in `lang`, closed (for a game with options) by which options it
-    describes and which there are."""
+    describes and which there are (in `platform`'s own words if it has them)."""
     text = render(tr, lang, rules_label(spec, options))
     if not spec.default_options:
         return text
     chosen = describe_options(spec, {**spec.default_options, **(options or {})})
-    return "\n\n".join((text, tr.t(lang, "table-rules-options", game=spec.name,
-                                   chosen=chosen or tr.t(lang, "table-rules-options-default"),
-                                   known=known_options(spec))))
+    return "\n\n".join((text, tr.said_on(
+        platform, lang, "table-rules-options", game=spec.name,
+        chosen=chosen or tr.t(lang, "table-rules-options-default"), known=known_options(spec))))
 
 
 def render(tr: Translator, lang: str, label: Label) -> str:

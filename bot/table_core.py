@@ -167,8 +167,9 @@ class TableCore:
             return settings.language
         return normalize_language(user.language, self.default_language)
 
-    def alert(self, lang: str, key: str, **args: Any) -> Result:
-        return Result(Reply(self.tr.t(lang, key, **args), alert=True))
+    def alert(self, lang: str, key: str, *, platform: str = "", **args: Any) -> Result:
+        """An answer to the presser alone (in `platform`'s own words if it has them)."""
+        return Result(Reply(self.tr.said_on(platform, lang, key, **args), alert=True))
 
     def say(self, text: str) -> Result:
         """A plain answer in the chat the command came from."""

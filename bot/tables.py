@@ -31,6 +31,7 @@ from bot.lobby import LOBBY_TIMEOUT, TableLobby
 from bot.move_log import LogView, TableMoves
 from bot.ops import metrics
 from bot.payloads import BadPayload, Press, decode
+from bot.person_tables import PersonTables
 from bot.physics_pool import Physics
 from bot.player_stats import PlayerStats
 from bot.port import PersonTable, TablePort
@@ -170,7 +171,7 @@ class TableService(Part):
             return await handler(Command(chat, user, args.strip(), lang, is_admin))
         table = await self.store.active_table(chat.platform, chat.id, chat.thread_id)
         if table is None:
-            return self.core.say(self.tr.t(lang, "table-no-table"))
+            return self.core.say(self.tr.said_on(chat.platform, lang, "table-no-table"))
         on_table = self.dispatch.table_commands.get(name)
         if on_table is None:
             return self.core.say(self.tr.t(lang, "bot-error-malformed"))
@@ -179,7 +180,8 @@ class TableService(Part):
             assert loaded is not None
             table, seats = loaded
             if not table.active:
-                return self.core.say(self.tr.t(lang, "bot-error-table-finished"))
+                return self.core.say(self.tr.said_on(chat.platform, lang,
+                                                     "bot-error-table-finished"))
             result = await on_table(TablePress(table, seats, user, Press(name), lang,
                                                is_admin))
         # a command has nobody to alert: its answer becomes a message in the chat
@@ -223,7 +225,8 @@ class TableService(Part):
                         or chat.private and press.kind in _PRIVATE_PRESSES):
                     return self.core.alert(lang, "bot-error-malformed")
                 if not table.active:
-                    return self.core.alert(lang, "bot-error-table-finished")
+                    return self.core.alert(lang, "bot-error-table-finished",
+                                           platform=chat.platform)
                 assert loaded is not None
                 return await on_table(TablePress(table, loaded[1], user, press, lang,
                                                  is_admin, working))
@@ -367,6 +370,10 @@ class TableService(Part):
 
     async def tables_of_person(self, platform: str, user_id: str) -> list[PersonTable]:
         return await self.reads.tables_of_person(platform, user_id)
+
+    async def person_tables(self, platform: str, user_id: str, lang: str
+                            ) -> list[PersonTable]:
+        return await PersonTables(self.core).of(platform, user_id, lang)
 
     async def set_person_language(self, platform: str, user_id: str, language: str) -> None:
         await self.reads.set_person_language(platform, user_id, language)

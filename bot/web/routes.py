@@ -26,9 +26,18 @@ from aiohttp import web
 from bot.delivery import Where, deliver
 from bot.i18n import LANGUAGES, Translator, normalize_language
 from bot.names import person_name, typed_name
+from bot.options import (
+    BadChoice,
+    OptionField,
+    allowed_text,
+    checked_choice,
+    option_fields,
+    option_words,
+)
 from bot.payloads import BadPayload, Press, decode, encode
 from bot.port import TablePort
 from bot.screens import ChatRef, Drop, Post, Reply, Result, Role, Screen, UserRef
+from engine.core import GameSpec
 
 from .hygiene import embedded_json, read_json
 from .identity import COOKIE, Browser, CookieSigner, Player
@@ -43,6 +52,11 @@ STATIC = Path(__file__).resolve().parent / "static"
 ROOM = re.compile(r"[1-9][0-9]{5,17}")
 COMMANDS = ("rules", "leave", "cancel", "history", "stats", "help")
 """The chat commands the page offers (a table is opened with /api/new)."""
+ANYWHERE = ("rules", "help", "stats")
+"""The commands the page may send without a room (from its home page)."""
+OWN = ("stats",)
+"""The commands answered for the player over every web table rather than for the room
+(a table's link is not a chat with a history of its own: the next table has a new one)."""
 KEEPALIVE = 15.0
 """Seconds between comments on an idle stream, so proxies and browsers keep it open."""
 GONE_CHECK = 1.0
@@ -175,7 +189,8 @@ routes = web.RouteTableDef()
 
 def _texts(tr: Translator, lang: str) -> dict[str, str]:
     """The page's own words (data/i18n/*/web.ftl), and the language names."""
-    keys = [k for k in tr.keys("en") if k.startswith("web-") and k not in SERVER_TEXTS]
+    keys = [k for k in tr.keys("en") if k.startswith("web-") and k not in SERVER_TEXTS
+            and not k.startswith(f"{PLATFORM}--")]  # (the server's own words for the web)
     # the page fills `{$name}` itself (a player's name it knows)
     texts = {k: tr.t(lang, k, name="{$name}") for k in keys}
     texts.update({f"lang-{code}": tr.t(code, f"bot-language-name-{code}") for code in LANGUAGES})
@@ -186,8 +201,19 @@ def _games(playground: Playground, lang: str) -> list[dict[str, Any]]:
     tr = playground.translator
     return [{"name": spec.name, "title": tr.t(lang, f"game-{spec.name}"),
              "tagline": tr.t(lang, f"game-{spec.name}-tagline"),  # it says how many play
-             "options": [{"name": k, "default": v} for k, v in spec.default_options.items()]}
+             "options": [_option(tr, lang, spec.name, f) for f in option_fields(spec)]}
             for spec in playground.service.games.values()]
+
+
+def _option(tr: Translator, lang: str, game: str, field: OptionField) -> dict[str, Any]:
+    """One option as the new-table form shows it: its name and sentence in the page's
+    language (the option's own name if its game has no words for it) and what it takes."""
+    key = f"{game}-option-{field.name}"
+    named = tr.has("en", key)
+    return {"name": field.name, "default": field.default, "switch": field.switch,
+            "title": tr.t(lang, key) if named else field.name,
+            "about": tr.t(lang, f"{key}-about") if named else "",
+            "allowed": list(field.allowed), "allowed_text": allowed_text(field)}
 
 
 @routes.get("/")
@@ -314,6 +340,14 @@ async def new_table(request: web.Request) -> web.Response:
     room = _room(body["room"]) if body.get("room") else str(
         10**11 + secrets.randbelow(9 * 10**11))
     game, words = body.get("game"), body.get("options", [])
+    if isinstance(words, dict):  # the form's choice, by option: said in view if refused
+        spec = playground.service.games.get(game) if isinstance(game, str) else None
+        if spec is None or not set(words) <= set(spec.default_options):
+            raise web.HTTPBadRequest(text="bad table")
+        try:
+            words = option_words(checked_choice(spec, words))
+        except BadChoice as bad:
+            return _refused_option(playground.translator, lang, spec, bad.name)
     if not isinstance(game, str) or not isinstance(words, list) or not all(
             isinstance(w, str) and " " not in w for w in words):
         raise web.HTTPBadRequest(text="bad table")
@@ -327,6 +361,21 @@ async def new_table(request: web.Request) -> web.Response:
     playground.opened(request, result)
     return web.json_response({"room": room if opened else None,
                               **await playground.respond(result, player)})
+
+
+def _refused_option(tr: Translator, lang: str, spec: GameSpec, name: str | None
+                    ) -> web.Response:
+    """A form's choice the game refuses (nothing is opened): which option and what it
+    takes, or that the values clash; the page says it beside the option."""
+    if name is None:
+        note = tr.t(lang, "web-options-clash")
+    else:
+        field = next(f for f in option_fields(spec) if f.name == name)
+        key = f"{spec.name}-option-{name}"
+        note = tr.t(lang, "web-option-refused",
+                    option=tr.t(lang, key) if tr.has("en", key) else name,
+                    allowed=allowed_text(field) or tr.t(lang, "web-option-yes-no"))
+    return web.json_response({"note": note, "alert": True, "option": name}, status=422)
 
 
 @routes.post("/api/press")
@@ -348,14 +397,38 @@ async def press(request: web.Request) -> web.Response:
 
 @routes.post("/api/command")
 async def command(request: web.Request) -> web.Response:
+    """A command of the page's menu, in a room; Rules, Help and Stats also from the home
+    page (no room). Stats are the player's own, over every web table."""
     playground, body, player, lang = await _acting(request)
-    room = _room(body.get("room"))
     name, args = body.get("name"), body.get("args", "")
     if name not in COMMANDS or not isinstance(args, str):
         raise web.HTTPBadRequest(text="bad command")
-    result = await playground.service.command(playground.chat(room, lang),
-                                              playground.user(player, lang), name, args)
+    if name in OWN or body.get("room") is None and name in ANYWHERE:
+        # the player's own corner, as a private chat with the bot is on the other platforms
+        chat = ChatRef(PLATFORM, player.id, private=True,
+                       title=playground.translator.t(lang, "web-home"))
+    else:
+        chat = playground.chat(_room(body.get("room")), lang)
+    result = await playground.service.command(chat, playground.user(player, lang), name, args)
     return web.json_response(await playground.respond(result, player))
+
+
+@routes.get("/api/home")
+async def home(request: web.Request) -> web.Response:
+    """What the home page lists for each player this browser holds: the tables they sit
+    at (their room, game, and whose turn it is). Their figures come with Stats."""
+    playground = request.app[KEY]
+    browser = playground.browser(request)
+    lang = playground.language(request, browser)
+    tr = playground.translator
+    players = []
+    for player in browser.players:
+        tables = await playground.service.person_tables(PLATFORM, player.id, lang)
+        players.append({"id": player.id, "name": player.name, "tables": [
+            {"room": t.chat_id, "game": tr.t(lang, f"game-{t.game}"), "playing": t.playing,
+             "turn": list(t.turn), "yours": t.yours}
+            for t in tables if ROOM.fullmatch(t.chat_id)]})
+    return web.json_response({"players": players}, headers={"Cache-Control": "no-store"})
 
 
 @routes.get(r"/api/events/{room:[1-9][0-9]{5,17}}")
@@ -431,13 +504,13 @@ async def forget(request: web.Request) -> web.Response:
     seated = [t for p in browser.players for t in await service.tables_of_person(PLATFORM, p.id)]
     if seated:
         chats = ", ".join(dict.fromkeys(t.title or "?" for t in seated))
-        return web.json_response({"note": playground.translator.t(
-            lang, "forget-still-seated", chats=chats), "alert": True}, status=409)
+        return web.json_response({"note": playground.translator.said_on(
+            PLATFORM, lang, "forget-still-seated", chats=chats), "alert": True}, status=409)
     for player in browser.players:
         if not await service.forget_person(PLATFORM, player.id):
             # seated since the look above: keep the rest, and say so
-            return web.json_response({"note": playground.translator.t(
-                lang, "forget-still-seated", chats="?"), "alert": True}, status=409)
+            return web.json_response({"note": playground.translator.said_on(
+                PLATFORM, lang, "forget-still-seated", chats="?"), "alert": True}, status=409)
     log.info("a browser's %d web players were forgotten", len(browser.players))
     response = web.json_response({"note": playground.translator.t(lang, "web-forgotten")})
     response.del_cookie(COOKIE)

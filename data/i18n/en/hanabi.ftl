@@ -186,3 +186,10 @@ hanabi-bot-tempo-clue-color = { hanabi-x-color } to { $target_seat }: tempo clue
 hanabi-bot-tempo-clue-rank = { $rank } to { $target_seat }: tempo clue, play a clued card
 hanabi-bot-stall-clue-color = { hanabi-x-color } to { $target_seat }: stalling, nothing urgent
 hanabi-bot-stall-clue-rank = { $rank } to { $target_seat }: stalling, nothing urgent
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+hanabi-option-multicolor = Multicolour
+hanabi-option-multicolor-about = A sixth firework, multicolour, with one card of each number: 30 points to make.
+hanabi-option-advanced = Advanced ending
+hanabi-option-advanced-about = Play on after the deck runs out until every firework is complete; losing the last copy of a needed card loses the game.

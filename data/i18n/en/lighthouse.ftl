@@ -138,3 +138,16 @@ lighthouse-bot-least-loss = Every other move looked worse: this one costs { $poi
 lighthouse-bot-safe = A quiet move that leaves no line one token short.
 lighthouse-bot-quiet = A quiet move: no line is worth completing yet.
 lighthouse-bot-hunch = A move on a hunch.
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+lighthouse-option-zone_size = Zone size
+lighthouse-option-zone_size-about = The side of each player's square zone, in cells (odd, so a zone has a centre).
+lighthouse-option-values = Token numbers
+lighthouse-option-values-about = Tokens are numbered from 1 up to this number.
+lighthouse-option-copies = Copies of each number
+lighthouse-option-copies-about = How many tokens of each number every player has.
+lighthouse-option-hand_size = Hand size
+lighthouse-option-hand_size-about = How many tokens each player holds.
+lighthouse-option-track = Track length
+lighthouse-option-track-about = How many steps the lighthouse must move to one side to win a round.

@@ -139,3 +139,12 @@ rafter-bot-build-counterweight = The card sticks out, and its builder holds it d
 rafter-bot-build-tight = Few safe places are left for the next card.
 rafter-bot-build-chest-out = The chest stands out over the edge: careful, everyone.
 rafter-bot-build-risky = No safe place was left; this one looked the least risky.
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+rafter-option-house = The author's variant
+rafter-option-house-about = The game ends as soon as someone has 5 penalties or has placed every chest, and the fewest penalties win.
+rafter-option-advanced = Advanced rules
+rafter-option-advanced-about = Nothing may rest on a nail or a dark joint printed on a lumber card.
+rafter-option-chests = Chests per player
+rafter-option-chests-about = Fewer chests make a shorter game; 0 gives the rulebook's count for the number of players, which is also the most allowed.

@@ -54,3 +54,43 @@ web-too-many-tables = Enough tables are open from here already: finish or close 
 web-forget = Forget me here
 web-forget-ask = Forget this browser's players? Their names and settings go from the server; past games stay, without their names.
 web-forgotten = Forgotten. This browser holds no player any more.
+
+## W-C: the home page (your tables, your figures), the new-table form's options, and the
+## page's own words for what a chat says with commands (`<platform>--<key>` replaces `<key>`
+## on that platform: bot/i18n.py, Translator.said_on)
+
+web-home = Home
+web-home-tables = Your tables
+web-home-no-tables = You sit at no table yet: open one below, or follow a friend's link.
+web-home-lobby = gathering players
+web-home-your-turn = Your turn!
+web-home-turn-of = { $names } to play
+web-home-go = Go to the table
+web-home-figures = Your figures
+web-home-figures-of = { $name }: figures
+web-rules = Rules
+web-option-allowed = Allowed: { $allowed }
+web-option-yes-no = on or off
+web-option-refused = { $option } takes { $allowed }. Nothing was opened.
+web-options-clash = These options don't go together: change one of them. Nothing was opened.
+
+web--bot-help =
+    This page hosts board games: play against computer players, with friends on this device (“+ Player”), or with friends in their own browsers.
+    🎲 Home (top left): your tables, your figures over every table here, and “Open a table”: choose a game and its options, then send friends the table's link.
+    🤖 Short of players, or alone? The host adds computer players in the lobby, then presses Start.
+    ⏱ Tables have a clock (the host picks it in the lobby): when someone's time runs out, the others decide on the board whether a computer plays for them.
+    More… at a table: the rules of its game, its last games to replay, your figures, leave the game, close the table.
+    Your hand and your choices are shown to this browser alone. “Forget me here” deletes this browser's players from the server.
+web--bot-error-table-finished = This table is closed. Open another one from the home page (🎲 at the top).
+web--table-no-table = There is no table here. Open one from the home page (🎲 at the top).
+web--table-games-header = The games you can play here (open a table on the home page):
+web--table-game-line = • { $name } — { $tagline }
+web--table-rules-options = ⚙️ These rules are for: { $chosen }. A table's options are chosen when it is opened.
+web--stats-none = No game has ended at this table yet.
+web--stats-yours-none = No game of yours has ended yet: your figures appear here after your first game.
+web--stats-yours-chats = { $games ->
+    [one] One game
+   *[other] { $games } games
+  } of yours ended on this site.
+web--stats-yours-games = Across all your tables here
+web--forget-still-seated = You're still at a table ({ $chats }). Leave it (More… → Leave the game) or wait until its game ends, then try again. Nothing was deleted.

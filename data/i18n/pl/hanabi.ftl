@@ -208,3 +208,10 @@ hanabi-bot-tempo-clue-color = { hanabi-x-color } → { $target_seat }: podpowied
 hanabi-bot-tempo-clue-rank = { $rank } → { $target_seat }: podpowiedź tempa, czas zagrać wskazaną kartę
 hanabi-bot-stall-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź na przeczekanie, nic pilnego
 hanabi-bot-stall-clue-rank = { $rank } → { $target_seat }: podpowiedź na przeczekanie, nic pilnego
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+hanabi-option-multicolor = Wielokolorowe
+hanabi-option-multicolor-about = Szósty fajerwerk, wielokolorowy, z jedną kartą każdej wartości: do zdobycia 30 punktów.
+hanabi-option-advanced = Zaawansowane zakończenie
+hanabi-option-advanced-about = Po wyczerpaniu talii gra trwa, aż każdy fajerwerk będzie kompletny; utrata ostatniej kopii potrzebnej karty oznacza przegraną.

@@ -165,3 +165,16 @@ lighthouse-bot-least-loss = Inne ruchy wyglądały gorzej: ten kosztuje { $point
 lighthouse-bot-safe = Spokojny ruch: po nim żadnej linii nie da się zamknąć jednym żetonem.
 lighthouse-bot-quiet = Spokojny ruch: na razie nie opłaca się zamykać linii.
 lighthouse-bot-hunch = Ruch na wyczucie.
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+lighthouse-option-zone_size = Rozmiar strefy
+lighthouse-option-zone_size-about = Bok kwadratowej strefy każdego gracza w polach (nieparzysty, żeby strefa miała środek).
+lighthouse-option-values = Wartości żetonów
+lighthouse-option-values-about = Żetony są numerowane od 1 do tej liczby.
+lighthouse-option-copies = Kopie każdej wartości
+lighthouse-option-copies-about = Ile żetonów każdej wartości ma każdy gracz.
+lighthouse-option-hand_size = Wielkość ręki
+lighthouse-option-hand_size-about = Ile żetonów trzyma każdy gracz.
+lighthouse-option-track = Długość toru
+lighthouse-option-track-about = O ile kroków latarnia musi przesunąć się w jedną stronę, by wygrać rundę.

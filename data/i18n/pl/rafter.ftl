@@ -156,3 +156,12 @@ rafter-bot-build-counterweight = Karta wystaje, ale budowniczy ją przytrzymuje.
 rafter-bot-build-tight = Dla następnej karty zostało niewiele pewnych miejsc.
 rafter-bot-build-chest-out = Skrzynia stoi tuż nad krawędzią — uwaga, wszyscy!
 rafter-bot-build-risky = Nie zostało żadne pewne miejsce; to wydawało się najmniej ryzykowne.
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+rafter-option-house = Wariant autora
+rafter-option-house-about = Gra kończy się, gdy tylko ktoś ma 5 kar albo wystawił wszystkie skrzynie; wygrywa ten, kto ma najmniej kar.
+rafter-option-advanced = Zasady zaawansowane
+rafter-option-advanced-about = Nic nie może stać na gwoździu ani na ciemnym łączeniu narysowanym na karcie desek.
+rafter-option-chests = Skrzynie na gracza
+rafter-option-chests-about = Mniej skrzyń to krótsza gra; 0 daje liczbę z zasad dla tej liczby graczy, zarazem największą dozwoloną.

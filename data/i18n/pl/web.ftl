@@ -54,3 +54,44 @@ web-too-many-tables = Stąd otwarto już dość stołów: najpierw dokończ albo
 web-forget = Zapomnij mnie tutaj
 web-forget-ask = Zapomnieć graczy tej przeglądarki? Ich imiona i ustawienia znikną z serwera; dawne gry zostaną, bez imion.
 web-forgotten = Zapomniano. Ta przeglądarka nie ma już żadnego gracza.
+
+## W-C: the home page (your tables, your figures), the new-table form's options, and the
+## page's own words for what a chat says with commands (`<platform>--<key>` replaces `<key>`
+## on that platform: bot/i18n.py, Translator.said_on)
+
+web-home = Start
+web-home-tables = Twoje stoły
+web-home-no-tables = Nie siedzisz jeszcze przy żadnym stole: otwórz stół poniżej albo wejdź w link od znajomego.
+web-home-lobby = zbiera graczy
+web-home-your-turn = Twój ruch!
+web-home-turn-of = Teraz gra: { $names }
+web-home-go = Do stołu
+web-home-figures = Twoje wyniki
+web-home-figures-of = { $name }: wyniki
+web-rules = Zasady
+web-option-allowed = Dozwolone: { $allowed }
+web-option-yes-no = wł. albo wył.
+web-option-refused = „{ $option }”: dozwolone { $allowed }. Nic nie otwarto.
+web-options-clash = Te opcje do siebie nie pasują: zmień jedną z nich. Nic nie otwarto.
+
+web--bot-help =
+    Na tej stronie gra się w gry planszowe: z graczami komputerowymi, ze znajomymi na tym urządzeniu („+ Gracz”) albo ze znajomymi w ich własnych przeglądarkach.
+    🎲 Start (u góry po lewej): twoje stoły, twoje wyniki ze wszystkich stołów tutaj i „Otwórz stół”: wybierz grę i jej opcje, potem wyślij znajomym link do stołu.
+    🤖 Brakuje graczy albo grasz sam? Gospodarz dodaje graczy komputerowych w lobby, potem naciska „Rozpocznij”.
+    ⏱ Stoły mają zegar (wybiera go gospodarz w lobby): gdy komuś skończy się czas, pozostali decydują na planszy, czy zagra za niego komputer.
+    Więcej… przy stole: zasady gry, ostatnie partie do obejrzenia, twoje wyniki, wyjście z gry, zamknięcie stołu.
+    Twoją rękę i twoje wybory widzi tylko ta przeglądarka. „Zapomnij mnie tutaj” usuwa graczy tej przeglądarki z serwera.
+web--bot-error-table-finished = Ten stół jest zamknięty. Otwórz inny na stronie startowej (🎲 u góry).
+web--table-no-table = Tu nie ma stołu. Otwórz go na stronie startowej (🎲 u góry).
+web--table-games-header = Gry, w które można tu grać (stół otwiera się na stronie startowej):
+web--table-game-line = • { $name } — { $tagline }
+web--table-rules-options = ⚙️ Zasady podane dla: { $chosen }. Opcje stołu wybiera się przy jego otwieraniu.
+web--stats-none = Przy tym stole nie skończyła się jeszcze żadna gra.
+web--stats-yours-none = Żadna twoja gra jeszcze się nie skończyła: wyniki pojawią się tu po pierwszej.
+web--stats-yours-chats = { $games ->
+    [one] Skończyła się { $games } twoja gra
+    [few] Skończyły się { $games } twoje gry
+   *[many] Skończyło się { $games } twoich gier
+  } na tej stronie.
+web--stats-yours-games = Ze wszystkich twoich stołów tutaj
+web--forget-still-seated = Nadal siedzisz przy stole ({ $chats }). Wyjdź z niego (Więcej… → Wyjdź z gry) albo poczekaj do końca gry, potem spróbuj ponownie. Nic nie usunięto.

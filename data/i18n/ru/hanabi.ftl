@@ -208,3 +208,10 @@ hanabi-bot-tempo-clue-color = { hanabi-x-color } → { $target_seat }: темп�
 hanabi-bot-tempo-clue-rank = { $rank } → { $target_seat }: темповая подсказка, пора разыграть подсказанную карту
 hanabi-bot-stall-clue-color = { hanabi-x-color } → { $target_seat }: подсказка, чтобы выиграть время, срочного ничего нет
 hanabi-bot-stall-clue-rank = { $rank } → { $target_seat }: подсказка, чтобы выиграть время, срочного ничего нет
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+hanabi-option-multicolor = Разноцветный
+hanabi-option-multicolor-about = Шестой фейерверк, разноцветный, по одной карте каждого номинала: всего 30 очков.
+hanabi-option-advanced = Продвинутый финал
+hanabi-option-advanced-about = Когда колода кончится, игра идёт до полных фейерверков; потеря последней копии нужной карты — поражение.

@@ -166,3 +166,16 @@ lighthouse-bot-least-loss = Остальные ходы выглядели ху�
 lighthouse-bot-safe = Тихий ход: после него ни одну линию не закрыть одним жетоном.
 lighthouse-bot-quiet = Тихий ход: закрывать линии пока невыгодно.
 lighthouse-bot-hunch = Ход наугад.
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+lighthouse-option-zone_size = Размер зоны
+lighthouse-option-zone_size-about = Сторона квадратной зоны каждого игрока в клетках (нечётная, чтобы у зоны был центр).
+lighthouse-option-values = Номиналы жетонов
+lighthouse-option-values-about = Жетоны пронумерованы от 1 до этого числа.
+lighthouse-option-copies = Копий каждого номинала
+lighthouse-option-copies-about = Сколько жетонов каждого номинала у каждого игрока.
+lighthouse-option-hand_size = Размер руки
+lighthouse-option-hand_size-about = Сколько жетонов держит каждый игрок.
+lighthouse-option-track = Длина трека
+lighthouse-option-track-about = На сколько шагов маяк должен уйти в одну сторону, чтобы выиграть раунд.

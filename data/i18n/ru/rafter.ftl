@@ -160,3 +160,12 @@ rafter-bot-build-counterweight = Карточка выступает, но ст�
 rafter-bot-build-tight = Для следующей карточки осталось мало надёжных мест.
 rafter-bot-build-chest-out = Сундук стоит над самым краем — осторожнее всем!
 rafter-bot-build-risky = Надёжных мест не осталось; это показалось наименее рискованным.
+
+## Table options, as the web's new-table form shows them (a name and one sentence each)
+
+rafter-option-house = Вариант автора
+rafter-option-house-about = Игра кончается, как только у кого-то 5 штрафных или выставлены все сундуки; побеждает тот, у кого меньше штрафных.
+rafter-option-advanced = Правила для опытных
+rafter-option-advanced-about = Ничего нельзя класть на гвозди и тёмные стыки, нарисованные на карточках досок.
+rafter-option-chests = Сундуков у игрока
+rafter-option-chests-about = Меньше сундуков — короче игра; 0 — число по правилам для этого числа игроков, оно же наибольшее.
