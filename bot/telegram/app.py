@@ -36,6 +36,7 @@ from bot.storage.store import Store
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
 from .handlers import WORKING_AFTER, build_routers
 from .limits import OutboxLimits
+from .miniapp import TelegramMiniApp
 from .outbox import PLATFORM, Outbox
 from .owner import owner_router
 from .webhook import Webhook, WebhookServer, register
@@ -97,18 +98,22 @@ class TelegramBot:
         quiet_for: float | None = None,
         webhook: Webhook | None = None,
         shared: bool | None = None,
+        miniapp: TelegramMiniApp | None = None,
     ) -> None:
         """`clock` and `sleep` pace the outbox (tests drive them by hand); `quiet_for` is how
         long the bot was down before this process, whose messages Telegram may still count
         (None: no process ran before); `webhook`: take updates by webhook, not polling;
-        `shared`: other processes share the store (`Outbox`; by default on PostgreSQL)."""
+        `shared`: other processes share the store (`Outbox`; by default on PostgreSQL);
+        `miniapp`: the Mini App's buttons and live views (TELEGRAM_WEBAPP_URL is set)."""
         session = (AiohttpSession(api=TelegramAPIServer.from_base(api_server))
                    if api_server else AiohttpSession())
         self.service = service
         self.default_language = default_language
         self.polling_timeout = polling_timeout
         self.bot = Bot(token, session=session)
-        self.outbox = Outbox(self.bot, store, service, translator, limits=limits,
+        self.miniapp = miniapp
+        make_outbox: Callable[..., Outbox] = miniapp.outbox if miniapp is not None else Outbox
+        self.outbox = make_outbox(self.bot, store, service, translator, limits=limits,
                              default_language=default_language, clock=clock, sleep=sleep,
                              quiet_for=quiet_for, shared=shared)
         self.dispatcher = build_dispatcher(service, self.outbox, translator,
@@ -156,6 +161,8 @@ class TelegramBot:
             if username else None,
             show=self.outbox.post,
         )
+        if self.miniapp is not None:
+            await self.miniapp.started(self.bot, username, primary=self.primary)
         if self.primary:
             await set_commands(self.bot, self.service, default_language=self.default_language)
         if self.primary or (self.webhook is not None and self.webhook.restarted):
@@ -250,12 +257,13 @@ async def run_telegram(
     quiet_for: float | None = None,
     webhook: Webhook | None = None,
     ready: Callable[[], object] | None = None,
+    miniapp: TelegramMiniApp | None = None,
 ) -> None:
     """Serve Telegram until `stop_event` is set (or polling ends), then shut down cleanly;
     `quiet_for` is how long the bot was down before (see `TelegramBot`); `webhook`: take
     updates by webhook; `ready()` is called once it takes updates."""
     telegram = TelegramBot.from_settings(settings, service, store, translator,
-                                         quiet_for=quiet_for, webhook=webhook)
+                                         quiet_for=quiet_for, webhook=webhook, miniapp=miniapp)
     try:
         await telegram.start()
     except BaseException:

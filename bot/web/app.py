@@ -17,11 +17,13 @@ import logging
 from collections.abc import Iterable
 from contextlib import suppress
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
 from bot.config import Settings
 from bot.i18n import Translator
+from bot.miniapp import TelegramSide
 from bot.port import TablePort
 
 from .hygiene import MAX_BODY, Allowed, add_headers, guard
@@ -30,6 +32,7 @@ from .images import Images
 from .limits import Gate, Limits, OnceEvery
 from .rooms import Rooms
 from .routes import KEY, PLATFORM, STATIC, Playground, routes
+from .telegram_app import install as install_miniapp
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +45,12 @@ ACCEPT_ERRORS_EVERY = 60.0
 
 def build_app(service: TablePort, translator: Translator, *, secret: str,
               default_language: str = "en", hosts: Iterable[str] = (),
-              limits: Limits | None = None) -> web.Application:
+              limits: Limits | None = None, miniapp: TelegramSide | None = None
+              ) -> web.Application:
     """The playground's application over the service (registered as the "web" platform).
     `hosts`: the names it is served under besides localhost's and the address connected
-    to (the Host check); `limits`: what one client may take (defaults in bot/web/limits.py)."""
+    to (the Host check); `limits`: what one client may take (defaults in bot/web/limits.py);
+    `miniapp`: serve Telegram's Mini App too (bot/web/telegram_app.py)."""
 
     async def room_of(table_id: int) -> str | None:
         return await service.table_chat(PLATFORM, table_id)
@@ -61,6 +66,8 @@ def build_app(service: TablePort, translator: Translator, *, secret: str,
     app.router.add_static("/static/", STATIC, append_version=False)
     app.on_startup.append(_resume)
     app.on_shutdown.append(_close_streams)
+    if miniapp is not None:
+        install_miniapp(app, service, translator, miniapp, default_language=default_language)
     return app
 
 
@@ -77,14 +84,17 @@ async def _close_streams(app: web.Application) -> None:
 
 
 async def run_web(settings: Settings, service: TablePort, *, translator: Translator,
-                  stop_event: asyncio.Event | None = None) -> None:
+                  stop_event: asyncio.Event | None = None,
+                  miniapp: TelegramSide | None = None) -> None:
     """Serve the playground until `stop_event` is set. Raises `UnsafeSecret` (one line to
     log) if the kept cookie secret may not be trusted."""
     secret = secret_from(settings.playground_secret.get_secret_value()
                          if settings.playground_secret else None, settings.database_path)
     app = build_app(service, translator, secret=secret,
                     default_language=settings.default_language,
-                    hosts=(settings.playground_host, *settings.playground_hosts.split(",")))
+                    hosts=(settings.playground_host, *settings.playground_hosts.split(","),
+                           urlsplit(settings.telegram_webapp_url or "").hostname or ""),
+                    miniapp=miniapp)
     runner = await serve(app, settings.playground_host, settings.playground_port)
     try:
         log.info("Playground: open %s in a browser", settings.playground_url)

@@ -1,0 +1,217 @@
+// The table inside Telegram (bot/web/telegram_app.py): the group's board and one's own
+// panel, live, pressed by touch; Telegram's look and buttons through telegram.js. Every
+// request carries Telegram's initData, the only proof of who is asking.
+
+import * as tg from "./telegram.js";
+
+const S = JSON.parse(document.getElementById("state").textContent);
+let texts = S.texts;
+const T = (key) => texts[key] || key;
+const init = tg.initData();
+const main = document.getElementById("main");
+const toastBox = document.getElementById("toast");
+
+let table = new URLSearchParams(location.search).get("table"); // a panel's web_app button
+let fromList = false;
+let me = null;
+let stream = null;
+let shown = new Map(); // key -> event (the room's messages this person may see)
+let sheet = null; // { screen, panel }: the presser's own menu or answer
+let busy = false;
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null) node.setAttribute(key, value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function toast(text, isAlert = false) {
+  if (!text) return;
+  if (isAlert && tg.alert(text)) return;
+  toastBox.textContent = text;
+  toastBox.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { toastBox.hidden = true; }, 3500);
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ init, ...body }),
+  });
+  let answer = {};
+  try { answer = await response.json(); } catch { answer = {}; }
+  if (!response.ok) {
+    const error = new Error(String(response.status));
+    error.note = answer.note;
+    error.refused = answer.refused;
+    throw error;
+  }
+  return answer;
+}
+
+function imageLink(href) {
+  return `/tg${href}?init=${encodeURIComponent(init)}`;
+}
+
+function refused(note) {
+  tg.mainButton(null);
+  main.replaceChildren(el("p", { class: "refused", id: "refused" }, note || T("miniapp-refused-missing")));
+}
+
+// --- opening ---------------------------------------------------------------------------
+
+async function open() {
+  main.replaceChildren(el("p", { class: "quiet" }, T("miniapp-loading")));
+  let answer;
+  try {
+    answer = await post("/tg/api/open", { table: table || undefined });
+  } catch (error) {
+    return refused(error.note);
+  }
+  texts = answer.texts;
+  me = answer.me;
+  document.documentElement.lang = answer.language;
+  document.title = T("miniapp-title");
+  if (answer.tables) return drawTables(answer.tables);
+  table = String(answer.table);
+  drawTable(answer.seated);
+  connect();
+}
+
+function drawTables(tables) {
+  tg.backButton(null);
+  tg.mainButton(null);
+  const list = el("ul", { class: "tables", id: "tables" });
+  for (const item of tables) {
+    list.append(el("li", {}, el("button", {
+      class: "table-link", onclick: () => { table = String(item.table); fromList = true; open(); },
+    }, item.title || `#${item.table}`)));
+  }
+  main.replaceChildren(el("h1", {}, T("miniapp-tables")),
+    tables.length ? list : el("p", { class: "quiet" }, T("miniapp-no-tables")));
+}
+
+function drawTable(seated) {
+  main.replaceChildren(
+    el("section", { class: "board", id: "board", "aria-label": T("miniapp-board") }),
+    el("section", { class: "hand", id: "hand", "aria-label": T("miniapp-hand") },
+      seated ? null : el("p", { class: "quiet", id: "watching" }, T("miniapp-watching"))),
+    el("section", { class: "sheet", id: "sheet", hidden: "" }));
+}
+
+// --- the live stream ---------------------------------------------------------------------
+
+function connect() {
+  if (stream) stream.close();
+  shown = new Map();
+  stream = new EventSource(`/tg/api/events/${table}?init=${encodeURIComponent(init)}`);
+  stream.onopen = () => { document.body.classList.remove("offline"); };
+  stream.onerror = () => {
+    document.body.classList.add("offline");
+    toast(T("miniapp-reconnecting"));
+  };
+  stream.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    if (event.type === "reset") shown.clear();
+    else if (event.type === "show") shown.set(event.key, event);
+    else if (event.type === "drop") shown.delete(event.key);
+    draw();
+  };
+}
+
+function draw() {
+  const board = document.getElementById("board");
+  const hand = document.getElementById("hand");
+  if (!board || !hand) return;
+  const events = [...shown.values()];
+  const publics = events.filter((e) => e.role !== "panel").sort((a, b) => a.order - b.order);
+  board.replaceChildren(...publics.map((e) => drawScreen(e.screen, false, e.role)));
+  const mine = events.filter((e) => e.role === "panel" && e.player === me);
+  const watching = document.getElementById("watching");
+  hand.replaceChildren(...(watching ? [watching] : []),
+    ...mine.map((e) => drawScreen(e.screen, true, "panel")));
+  nativeButtons();
+}
+
+function drawScreen(screen, panel, role) {
+  const box = el("article", { class: `screen ${role}`, "data-role": role });
+  if (screen.image) box.append(el("img", { src: imageLink(screen.image), alt: "" }));
+  const text = el("p", { class: "text" });
+  for (const piece of screen.text) text.append(piece.mention ? el("b", {}, piece.t) : piece.t);
+  box.append(text);
+  for (const row of screen.buttons) {
+    const line = el("div", { class: "buttons" });
+    for (const button of row) {
+      if (button.data) {
+        line.append(el("button", { "data-press": button.data, onclick: () => press(button.data, panel) }, button.text));
+      } else if (button.url) {
+        line.append(el("a", { class: "button", href: button.url, target: "_blank", rel: "noopener" }, button.text));
+      }
+    }
+    if (line.childElementCount) box.append(line);
+  }
+  return box;
+}
+
+// --- pressing -----------------------------------------------------------------------------
+
+async function press(data, panel) {
+  if (busy) return;
+  busy = true;
+  document.body.classList.add("busy");
+  tg.haptic("choice");
+  try {
+    const answer = await post("/tg/api/press", { table, data, panel });
+    tg.haptic(answer.alert ? "error" : "success");
+    toast(answer.note, answer.alert);
+    showSheet(answer.sheet ? { screen: answer.sheet, panel } : null);
+  } catch (error) {
+    tg.haptic("error");
+    if (error.refused) return refused(error.note);
+    toast(error.note || error.message, true);
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function showSheet(next) {
+  sheet = next;
+  const box = document.getElementById("sheet");
+  if (!box) return;
+  box.hidden = !sheet;
+  box.replaceChildren(...(sheet ? [drawScreen(sheet.screen, sheet.panel, "sheet")] : []));
+  nativeButtons();
+}
+
+// Telegram's Main button is the move's Confirm; its Back button steps back up the menu
+// (a "go" press to a shorter path), or closes the answer, or goes back to one's tables.
+function nativeButtons() {
+  const buttons = [...main.querySelectorAll("[data-press]")];
+  const mine = buttons.filter((b) => b.closest(".panel, .sheet"));
+  const confirms = mine.filter((b) => b.dataset.press.startsWith("c:"));
+  if (confirms.length === 1) {
+    const confirm = confirms[0];
+    const inPanel = !confirm.closest(".sheet") || (sheet && sheet.panel);
+    tg.mainButton(confirm.textContent || T("miniapp-confirm"), () => press(confirm.dataset.press, Boolean(inPanel)));
+  } else {
+    tg.mainButton(null);
+  }
+  const goes = mine.filter((b) => b.dataset.press.startsWith("g:"));
+  const depth = (b) => b.dataset.press.split(":")[3]?.split(".").length || 0;
+  const deepest = Math.max(0, ...goes.map(depth));
+  const up = goes.find((b) => depth(b) < deepest);
+  if (up) tg.backButton(() => press(up.dataset.press, !up.closest(".sheet") || Boolean(sheet && sheet.panel)));
+  else if (sheet) tg.backButton(() => showSheet(null));
+  else if (fromList) tg.backButton(() => { if (stream) stream.close(); table = null; open(); });
+  else tg.backButton(null);
+}
+
+tg.start();
+open();
