@@ -204,11 +204,11 @@ async def load(world: World, tables: list[Table], seconds: float, rate: float | 
     print(f"  turn DMs: {done['sent']} sent, {done['dropped']} dropped (later than "
           f"{MAX_DELAY:.0f} s), {done['stale']} not sent (the turn had moved on), "
           f"{done['slowed']} slowed, {done['failed']} failed; DM channels "
-          f"opened {done['opened']}; 403 40003 from Discord: {server.dm_refusals}")
+          f"opened {done['opened']}; 403 40003 from Discord: {server.limits.dm_refusals}")
     invalid = world.bot.client.pacer.invalid
-    print(f"  invalid requests (401/403/429) so far: {server.invalid_requests} by the fake's "
-          f"count, {invalid.total} by the bot's (most within 10 minutes: "
-          f"{invalid.most_in_window}; Discord bans at 10,000); bans: {server.bans}")
+    print(f"  invalid requests (401/403/429) so far: {server.limits.invalid_requests} by the "
+          f"fake's count, {invalid.total} by the bot's (most within 10 minutes: "
+          f"{invalid.most_in_window}; Discord bans at 10,000); bans: {server.limits.bans}")
 
 
 def places(server: FakeDiscordServer, count: int) -> list[Table]:

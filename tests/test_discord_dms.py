@@ -36,7 +36,7 @@ async def world(fake_discord: FakeDiscordServer, tmp_path: Path) -> AsyncIterato
     yield w
     await w.stop()
     fake_discord.assert_interactions_answered()
-    assert fake_discord.dm_refusals == 0 or fake_discord.faults  # only injected ones
+    assert fake_discord.limits.dm_refusals == 0 or fake_discord.faults  # only injected ones
 
 
 async def new_game(world: World, channel: FakeChannel, players: list[FakeUser]) -> int:
@@ -73,7 +73,7 @@ async def test_a_rotation_dms_only_those_who_asked_never_too_fast_once_per_chann
             await world.play_move(channel, table, players, rng)
     told = {p for p in people if p.dm_messages}
     assert told == asking & rung and len(told) > 10  # more than the fake takes a minute
-    assert server.dm_refusals == 0
+    assert server.limits.dm_refusals == 0
     opened = dm_opens(server)
     assert set(opened) == {str(p.id) for p in told} and set(opened.values()) == {1}
     assert not [c for c in server.calls if c.status == 429]  # no global (or other) 429
@@ -87,7 +87,7 @@ async def test_a_rotation_dms_only_those_who_asked_never_too_fast_once_per_chann
         await world.play_move(channel, table, players, rng)
     assert any(len(p.dm_messages) > before[p] for p in players if p in asking)
     assert dm_opens(server) == opened  # no channel opened again
-    assert server.dm_refusals == 0
+    assert server.limits.dm_refusals == 0
 
 
 async def test_a_40003_is_too_fast_never_a_refusal_and_never_public(

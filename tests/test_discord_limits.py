@@ -150,7 +150,7 @@ async def test_many_tables_stay_under_the_global_limit(
     server = fake_discord
     outbox = world.bot.client.outbox
     outbox.pacer.rate, outbox.pacer.window = 4, 0.5
-    server.global_limit = (5, 0.5)
+    server.limits.global_limit = (5, 0.5)
     server.clock.advance(1.0)  # past the window of the bot's start-up requests
     mark = server.mark()
     tables: list[tuple[FakeChannel, list[FakeUser], int]] = []
@@ -191,7 +191,7 @@ async def test_a_turn_ping_overtakes_a_board_edit_held_back(
     """With Discord's per-channel buckets, and a 429 on the board's edit: the new turn ping
     does not wait for it."""
     server = fake_discord
-    assert server.rate_limits == DISCORD_ROUTE_LIMITS  # Discord's buckets, on by default
+    assert server.limits.rate_limits == DISCORD_ROUTE_LIMITS  # Discord's buckets, on by default
     channel, players = place(server)
     table = await started(world, channel, players)
     server.inject_rate_limit("edit_message", channel=channel, retry_after=1.0)

@@ -265,4 +265,4 @@ async def test_two_processes_on_two_shards_share_the_tables(database_url: str,
             log = worker.log.read_text()
             assert "Traceback" not in log and " ERROR " not in log, log
         server.assert_interactions_answered()
-        server.assert_within_limits()  # no global 429, nowhere near the ban
+        server.limits.assert_within_limits()  # no global 429, nowhere near the ban

@@ -84,7 +84,7 @@ async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
     assert any(kind.startswith("clock:") for kind in before)  # a turn clock runs
 
     channel.deny_bot("send_messages")
-    invalid, mine = server.invalid_requests, client.pacer.invalid.total
+    invalid, mine = server.limits.invalid_requests, client.pacer.invalid.total
     old_ping = ping(channel)
     await world.play_move(channel, table, players, rng)  # its ping is refused: silenced
     assert ping(channel) is old_ping
@@ -100,7 +100,7 @@ async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
         assert notes(record) == [silenced_note(user, "Send Messages", found.until)]
         assert record.ephemeral
     assert await world.version(table) == version
-    refused = server.invalid_requests - invalid
+    refused = server.limits.invalid_requests - invalid
     assert refused <= 2, refused  # the first refusal, not one a press
     assert client.pacer.invalid.total - mine == refused  # the bot counts them as Discord does
     assert client.pacer.invalid.most_in_window < 100
@@ -131,7 +131,7 @@ async def test_view_channel_taken_away_ends_the_table_after_the_timeout(
     channel, players, table = await a_game(world)
     rng = random.Random(6)
     channel.deny_bot("view_channel")
-    invalid = server.invalid_requests
+    invalid = server.limits.invalid_requests
     await world.play_move(channel, table, players, rng)  # its board edit is refused
     [found] = await silenced_tables.silenced(world.store, "discord")
     for n in range(MANY):
@@ -139,12 +139,12 @@ async def test_view_channel_taken_away_ends_the_table_after_the_timeout(
         record = await press_hand(world, channel, user)
         assert notes(record) == [silenced_note(user, "View Channel",
                                                found.until)]
-    assert server.invalid_requests - invalid <= 2
+    assert server.limits.invalid_requests - invalid <= 2
     await world.restart()  # a new process knows: nothing is sent there, presses are told
     client = world.bot.client
     record = await press_hand(world, channel, players[1])
     assert notes(record) == [silenced_note(players[1], "View Channel", found.until)]
-    assert server.invalid_requests - invalid <= 2
+    assert server.limits.invalid_requests - invalid <= 2
     record = await world.slash(players[0], channel, "newgame", game="lanterns")
     assert notes(record) == [silenced_note(players[0], "View Channel",
                                            found.until)]
@@ -155,7 +155,7 @@ async def test_view_channel_taken_away_ends_the_table_after_the_timeout(
     await world.settle()
     row = await world.store.get_table(table)
     assert row is not None and row.status not in (Status.LOBBY, Status.PLAYING)
-    assert server.invalid_requests - invalid <= 2  # its end sent nothing to the channel
+    assert server.limits.invalid_requests - invalid <= 2  # its end sent nothing to the channel
 
 
 async def test_a_table_another_process_resumed_is_shown_again(

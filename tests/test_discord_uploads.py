@@ -52,7 +52,7 @@ async def test_a_board_over_the_upload_limit_is_shown_shrunk(
         monkeypatch: pytest.MonkeyPatch) -> None:
     world, server = dc_world, fake_discord
     limit = 20_000  # smaller than a board: the same rule as Discord's 10 MiB
-    server.upload_limit = limit
+    server.limits.upload_limit = limit
     monkeypatch.setattr(uploads, "UPLOAD_LIMIT", limit)
     anna, bob = server.user("Anna"), server.user("Bob")
     guild = server.guild("Game night", owner=anna, members=[anna, bob])

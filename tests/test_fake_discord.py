@@ -433,13 +433,13 @@ async def test_injected_429_is_honoured_and_buckets_respected(
 
         # A tight bucket (2 per 0.4 s per channel): discord.py waits on the headers, on
         # the fake's clock (its buckets' time moves on by the wait)
-        server.rate_limits["send_message"] = (2, 0.4)
+        server.limits.rate_limits["send_message"] = (2, 0.4)
         other = server.text_channel(guild, "busy")
         busy = await client.fetch_channel(other.id)
         assert isinstance(busy, discord.TextChannel)
         for n in range(3):
             await busy.send(f"burst {n}")
-        assert 0.3 <= server.bucket_waits <= 0.4
+        assert 0.3 <= server.limits.bucket_waits <= 0.4
         burst = server.calls_of("send_message", channel=other)
         assert [c.headers["X-RateLimit-Remaining"] for c in burst] == ["1", "0", "1"]
         assert all(c.ok for c in burst) and len(other.messages) == 3
@@ -809,8 +809,8 @@ async def test_the_global_limit_counts_every_bot_request_but_interactions(
     fake_discord: FakeDiscordServer,
 ) -> None:
     server = fake_discord
-    assert server.global_limit == (50, 1.0)  # Discord's, on by default
-    server.global_limit = (6, 0.3)  # the same rule, smaller, so the test waits little
+    assert server.limits.global_limit == (50, 1.0)  # Discord's, on by default
+    server.limits.global_limit = (6, 0.3)  # the same rule, smaller, so the test waits little
     server.limits_expected = True  # its point is the global 429
     guild = server.guild("Game night")
     channels = [server.text_channel(guild, f"t{n}") for n in range(10)]
@@ -830,7 +830,7 @@ async def test_the_global_limit_counts_every_bot_request_but_interactions(
         assert call.headers["Retry-After"] == "1"
         answered = sorted(c.time for c in server.calls_of(since=mark) if c.ok)
         assert all(b - a >= 0.3 - 1e-3 for a, b in zip(answered, answered[6:]))
-        assert server.invalid_requests == len(refused)  # they count toward Discord's ban
+        assert server.limits.invalid_requests == len(refused)  # they count toward Discord's ban
     finally:
         await client.close()
     assert rest.route_needs_token("send_message")
@@ -842,7 +842,7 @@ async def test_edits_of_messages_older_than_an_hour_have_their_own_limit(
     fake_discord: FakeDiscordServer,
 ) -> None:
     server = fake_discord
-    server.old_message_edits = (1, 3600.0)  # one such edit an hour per channel
+    server.limits.old_message_edits = (1, 3600.0)  # one such edit an hour per channel
     guild = server.guild("Game night")
     channel = server.text_channel(guild, "games")
     client = await _logged_in(server)
@@ -868,7 +868,7 @@ async def test_edits_of_messages_older_than_an_hour_have_their_own_limit(
 
 async def test_route_buckets_report_discords_sizes(fake_discord: FakeDiscordServer) -> None:
     server = fake_discord
-    assert server.rate_limits == DISCORD_ROUTE_LIMITS  # on by default
+    assert server.limits.rate_limits == DISCORD_ROUTE_LIMITS  # on by default
     guild = server.guild("Game night")
     channel = server.text_channel(guild, "games")
     client = await _logged_in(server)
@@ -920,7 +920,7 @@ async def test_a_full_route_bucket_refuses_until_it_refills(
     assert limited.headers["X-RateLimit-Remaining"] == "0"
     assert limited.headers["X-RateLimit-Scope"] == "user"
     assert len(busy.messages) == 6 and len(calm.messages) == 1
-    assert server.bucket_waits == 0  # nobody waited: the clock moved
+    assert server.limits.bucket_waits == 0  # nobody waited: the clock moved
 
 
 async def test_invalid_requests_earn_a_ban_and_uploads_have_a_size_limit(
@@ -928,8 +928,8 @@ async def test_invalid_requests_earn_a_ban_and_uploads_have_a_size_limit(
 ) -> None:
     server = fake_discord
     server.limits_expected = True  # its point is the ban
-    assert server.invalid_limit == (10_000, 600.0)  # Discord's, on by default
-    server.invalid_limit = (5, 600.0)  # the same rule, smaller
+    assert server.limits.invalid_limit == (10_000, 600.0)  # Discord's, on by default
+    server.limits.invalid_limit = (5, 600.0)  # the same rule, smaller
     guild = server.guild("Game night")
     channel = server.text_channel(guild, "games")
     channel.deny_bot("send_messages")
@@ -937,27 +937,27 @@ async def test_invalid_requests_earn_a_ban_and_uploads_have_a_size_limit(
     try:
         target = client.get_partial_messageable(channel.id)
         for n in range(5):
-            assert server.bans == 0
+            assert server.limits.bans == 0
             with pytest.raises(discord.Forbidden) as refused:
                 await target.send(f"refused {n}")
             assert refused.value.code == 50013
-        assert server.bans == 1 and server.most_invalid_in_window == 5
+        assert server.limits.bans == 1 and server.limits.most_invalid_in_window == 5
         channel.allow_bot("send_messages")
         with pytest.raises(discord.Forbidden) as banned:  # allowed now, but banned
             await target.send("banned")
         assert banned.value.code == 0 and channel.messages == []
-        assert server.invalid_requests == 5  # a banned request is not counted again
-        server.clock.advance(server.ban_seconds)
+        assert server.limits.invalid_requests == 5  # a banned request is not counted again
+        server.clock.advance(server.limits.ban_seconds)
         await target.send("after the ban")
         assert [m.content for m in channel.messages] == ["after the ban"]
 
-        server.upload_limit = 1000
+        server.limits.upload_limit = 1000
         with pytest.raises(discord.HTTPException) as big:
             await target.send(file=discord.File(io.BytesIO(b"x" * 1001), "big.png"))
         assert big.value.status == 413 and big.value.code == 40005
         await target.send(file=discord.File(io.BytesIO(b"x" * 1000), "small.png"))
         assert len(channel.messages) == 2
         with pytest.raises(AssertionError, match="banned 1 times"):
-            server.assert_within_limits()
+            server.limits.assert_within_limits()
     finally:
         await client.close()

@@ -42,15 +42,15 @@ What the server offers (see each module):
   honours), ``inject_error(...)``, ``disconnect()`` / ``request_reconnect()``
   (the client RESUMEs), ``invalidate_session()``, ``server.clock.advance(s)``
   (expire the 3-second deadline or 15-minute interaction tokens);
-* Discord's limits: the global limit (50 requests a second with the bot
-  token, interactions exempt; a global 429), per-route buckets
+* Discord's limits (``server.limits``, a `DiscordLimits`): the global limit (50
+  requests a second with the bot token, interactions exempt; a global 429), per-route buckets
   (`DISCORD_ROUTE_LIMITS`, on by default; discord.py's waits for them pass on
   the fake's clock, see `bucket_waits`), 30046 for edits of messages older
   than an hour;
-  ``server.most_bot_requests()``, ``server.invalid_requests``; the ban on
+  ``server.most_bot_requests()``, ``server.limits.invalid_requests``; the ban on
   invalid requests (``invalid_limit``, 10,000 in 10 minutes: every request
   then 403 for an hour), 413/40005 past ``upload_limit`` (10 MiB), optional
-  ``latency``; ``assert_within_limits()`` (the fixture's teardown: no global
+  ``latency``; ``limits.assert_within_limits()`` (the fixture's teardown: no global
   429, no ban, under half its count);
 * threads: private ones need the bot as a member (50001), archived ones
   refuse edits (50083) and reopen on a message, locked ones refuse the bot
@@ -65,16 +65,19 @@ What the server offers (see each module):
   expired token, 50007 DMs refused, 50013 missing permissions, 50035 invalid
   bodies (`validation`), 4014 privileged intents not enabled.
 
-Modules: `server` (HTTP, state, recording, waiting, faults), `rest` (the
-routes), `gateway` (the websocket protocol), `models` (`FakeUser`,
-`FakeGuild`, `FakeChannel`, `FakeRole`), `records`, `validation`,
-`client_helpers` (`run_client`, `stop_client`), `bucket_waits`, `fixtures`
-(pytest).
+Modules, one concern each: `server` (the state, people and places, the gateway's sessions,
+recording, waiting, injected faults), `http` (the REST front: checks, answers, records),
+`rest` (the routes), `limits` (Discord's limits and their counters), `messaging` (messages
+created, edited, deleted, announced), `invocations` (commands and interactions), `gateway`
+(the websocket protocol), `models` (`FakeUser`, `FakeGuild`, `FakeChannel`, `FakeRole`),
+`records`, `validation`, `client_helpers` (`run_client`, `stop_client`), `bucket_waits`,
+`fixtures` (pytest).
 """
 
 from fakes.waiting import WaitTimeout
 
 from .client_helpers import run_client, stop_client
+from .limits import DISCORD_ROUTE_LIMITS, GLOBAL_LIMIT, DiscordLimits
 from .models import FakeChannel, FakeGuild, FakeRole, FakeUser
 from .records import (
     CALLBACK_CHANNEL_MESSAGE_WITH_SOURCE,
@@ -95,7 +98,7 @@ from .records import (
     StoredAttachment,
     UploadedFile,
 )
-from .server import DEFAULT_TOKEN, DISCORD_ROUTE_LIMITS, GLOBAL_LIMIT, FakeDiscordServer
+from .server import DEFAULT_TOKEN, FakeDiscordServer
 from .validation import VALID_LOCALES
 
 __all__ = [
@@ -112,6 +115,7 @@ __all__ = [
     "VALID_LOCALES",
     "ApiCall",
     "DiscordError",
+    "DiscordLimits",
     "FakeChannel",
     "FakeClock",
     "FakeDiscordServer",

@@ -7,7 +7,7 @@ bucket's next request (``http.Ratelimit._refresh`` for requests with the bot tok
 bucket sizes (5 messages per 5 s in a channel) that would make every test sit out seconds of
 real time, so while a `FakeDiscordServer` with ``bucket_waits_on_clock`` runs, those two
 sleeps pass on the fake's clock instead: the wait is added to the time the fake counts its
-buckets on (`FakeDiscordServer.bucket_time`) and returns at once. The fake still refuses
+buckets on (`DiscordLimits.bucket_time`) and returns at once. The fake still refuses
 every request a bucket has no room for, so a client that did not wait long enough meets a
 429 as it would on Discord; only the waiting is free.
 

@@ -6,7 +6,7 @@ module (or the root ``conftest.py``):
 * ``fake_discord``: a started `FakeDiscordServer` (discord.py pointed at it);
   teardown fails the test if the fake itself hit an internal error, or if the
   bot met Discord's global limit or came near its ban on invalid requests
-  (`FakeDiscordServer.assert_within_limits`; a test that goes there on purpose
+  (`DiscordLimits.assert_within_limits`; a test that goes there on purpose
   sets ``limits_expected``).
 """
 
@@ -26,4 +26,4 @@ async def fake_discord() -> AsyncIterator[FakeDiscordServer]:
         yield server
     assert not server.internal_errors, f"fake Discord server errors: {server.internal_errors!r}"
     if not server.limits_expected:
-        server.assert_within_limits()
+        server.limits.assert_within_limits()

@@ -653,19 +653,19 @@ class FakeUser:
         `FakeUser`, channel options a `FakeChannel`.
         """
         channel = self._target(channel)
-        data = self.server._command_data(self, channel, command, options, force=force)
-        return self.server._interact(self, channel, INTERACTION_APPLICATION_COMMAND, data)
+        data = self.server.invocations.command_data(self, channel, command, options, force=force)
+        return self.server.invocations.interact(self, channel, INTERACTION_APPLICATION_COMMAND, data)
 
     def autocomplete(
         self, channel: FakeChannel | None, command: str, focused: str, **options: Any
     ) -> InteractionRecord:
         """Type into option ``focused`` of ``/command`` (an autocomplete interaction)."""
         channel = self._target(channel)
-        data = self.server._command_data(self, channel, command, options, force=True)
+        data = self.server.invocations.command_data(self, channel, command, options, force=True)
         for option in _leaf_options(data):
             if option["name"] == focused:
                 option["focused"] = True
-        return self.server._interact(self, channel, INTERACTION_AUTOCOMPLETE, data)
+        return self.server.invocations.interact(self, channel, INTERACTION_AUTOCOMPLETE, data)
 
     def click(
         self,
@@ -698,7 +698,7 @@ class FakeUser:
         if custom_id is None:
             raise ValueError("force=True needs a custom_id")
         data = {"custom_id": custom_id, "component_type": COMPONENT_BUTTON}
-        return self.server._interact(
+        return self.server.invocations.interact(
             self, message.channel, INTERACTION_MESSAGE_COMPONENT, data, message=message
         )
 
@@ -743,8 +743,8 @@ class FakeUser:
             data["values"] = [str(v) for v in picked]
         else:
             data["values"] = [str(getattr(v, "id", v)) for v in picked]
-            data["resolved"] = self.server._resolved(message.channel, picked)
-        return self.server._interact(
+            data["resolved"] = self.server.invocations.resolved(message.channel, picked)
+        return self.server.invocations.interact(
             self, message.channel, INTERACTION_MESSAGE_COMPONENT, data, message=message
         )
 
@@ -796,7 +796,7 @@ class FakeUser:
             if row:
                 components.append({"type": 1, "components": row})
         data = {"custom_id": modal.get("custom_id"), "components": components}
-        return self.server._interact(
+        return self.server.invocations.interact(
             self,
             interaction.channel,
             INTERACTION_MODAL_SUBMIT,
@@ -811,7 +811,7 @@ class FakeUser:
         intent, unless it mentions the bot or is a DM, as on Discord).
         """
         channel = self._target(channel)
-        return self.server._user_message(self, channel, content)
+        return self.server.messaging.from_user(self, channel, content)
 
     # ------------------------------------------------------------- helpers
 

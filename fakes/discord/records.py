@@ -651,12 +651,12 @@ class MessageRecord:
     @property
     def mentions(self) -> list[FakeUser]:
         """People mentioned in the content (``<@id>``), known to the server."""
-        return self.server._mentioned_users(self.content)
+        return self.server.messaging.mentioned_users(self.content)
 
     @property
     def pinged(self) -> list[FakeUser]:
         """Mentioned people who actually get notified, after ``allowed_mentions``."""
-        return self.server._pinged_users(self)
+        return self.server.messaging.pinged_users(self)
 
     # ---------------------------------------------------------------- history
 
@@ -688,7 +688,7 @@ class MessageRecord:
 
     def to_api(self, *, with_reference: bool = True) -> dict[str, Any]:
         """Discord's ``Message`` object."""
-        return self.server._message_payload(self, with_reference=with_reference)
+        return self.server.messaging.payload(self, with_reference=with_reference)
 
     def __repr__(self) -> str:
         who = "bot" if self.author is None else self.author.name

@@ -20,7 +20,7 @@ Discord behaviour reproduced here:
   edits without Manage Threads (403 50013, or 50083 once archived too); a
   thread idle for its ``auto_archive_duration`` archives itself; posting in a
   public thread joins it;
-* edits of messages older than an hour beyond ``server.old_message_edits``:
+* edits of messages older than an hour beyond ``server.limits.old_message_edits``:
   ``429`` with code 30046;
 * DMs: ``POST /users/@me/channels`` opens the channel; sending to a user who
   disallows DMs answers ``403`` code 50007; opening DM channels or sending DMs too fast
@@ -82,7 +82,6 @@ from .records import (
     invalid_webhook_token,
     missing_access,
     missing_permissions,
-    old_message_edits,
     thread_archived,
     unknown_channel,
     unknown_command,
@@ -97,8 +96,6 @@ if TYPE_CHECKING:
     from .models import FakeChannel
     from .server import FakeDiscordServer
 
-OLD_MESSAGE_AGE = 3600.0
-"""Edits of a message older than this (seconds) count toward Discord's old-message limit."""
 
 NO_CONTENT: Any = object()
 """A handler's result meaning ``204 No Content``."""
@@ -245,21 +242,6 @@ def _check_can_modify(channel: FakeChannel) -> None:
         raise missing_permissions()
 
 
-def _check_old_message_edit(server: FakeDiscordServer, message: MessageRecord) -> None:
-    """Edits of messages older than an hour have a limit of their own (30046), per channel:
-    ``server.old_message_edits`` ``(edits, window)``."""
-    now = server.clock.time()
-    if now - message.created_at < OLD_MESSAGE_AGE:
-        return
-    allowed, window = server.old_message_edits
-    recent = server._old_edits.setdefault(message.channel.id, [])
-    recent[:] = [t for t in recent if now - t < window]
-    if len(recent) >= allowed:
-        retry_after = (recent[0] + window - now) if recent else window
-        raise old_message_edits(retry_after)
-    recent.append(now)
-
-
 # ------------------------------------------------------------------ identity
 
 
@@ -367,9 +349,9 @@ def _put_commands(server: FakeDiscordServer, call: ApiCall) -> Any:
     guild_id = call.params.get("guild_id")
     old = {(c.get("type", 1), c["name"]): c for c in commands}
     creates = sum((b.get("type", 1), b["name"]) not in old for b in call.json)
-    server.command_sync_allowed(f"guild-{guild_id}" if guild_id else "global", creates)
+    server.limits.command_sync_allowed(f"guild-{guild_id}" if guild_id else "global", creates)
     stored = [
-        server._store_command(body, guild_id, old.get((body.get("type", 1), body["name"])))
+        server.invocations.store_command(body, guild_id, old.get((body.get("type", 1), body["name"])))
         for body in call.json
     ]
     commands[:] = stored
@@ -382,7 +364,7 @@ def _post_command(server: FakeDiscordServer, call: ApiCall) -> Any:
     validate_command(body, [])
     key = (body.get("type", 1), body["name"])
     old = next((c for c in commands if (c.get("type", 1), c["name"]) == key), None)
-    stored = server._store_command(body, call.params.get("guild_id"), old)
+    stored = server.invocations.store_command(body, call.params.get("guild_id"), old)
     if old is not None:
         commands[commands.index(old)] = stored
     else:
@@ -399,7 +381,7 @@ def _patch_command(server: FakeDiscordServer, call: ApiCall) -> Any:
     command = _find_command(commands, call)
     merged = {**command, **_body(call)}
     validate_command(merged, [])
-    stored = server._store_command(merged, call.params.get("guild_id"), command)
+    stored = server.invocations.store_command(merged, call.params.get("guild_id"), command)
     commands[commands.index(command)] = stored
     return dict(stored)
 
@@ -433,7 +415,7 @@ def start_private_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     user = server.users.get(int(recipient)) if str(recipient).isdigit() else None
     if user is None:
         raise DiscordError(400, 50033, "Invalid Recipient(s)")
-    server.dm_anti_spam("open")
+    server.limits.dm_anti_spam("open")
     return user._open_dm().to_api()
 
 
@@ -515,7 +497,7 @@ def send_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     channel = _channel(server, call)
     _check_can_send(server, channel, call)
     if channel.recipient is not None:  # a DM
-        server.dm_anti_spam("send")
+        server.limits.dm_anti_spam("send")
     body = _body(call)
     reference = None
     ref = body.get("message_reference")
@@ -525,7 +507,7 @@ def send_message(server: FakeDiscordServer, call: ApiCall) -> Any:
             raise form_error(
                 ["message_reference"], "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"
             )
-    message = server._create_message(
+    message = server.messaging.create(
         channel,
         body,
         call.files,
@@ -553,7 +535,7 @@ def _pin(server: FakeDiscordServer, call: ApiCall, value: bool) -> Any:
     _require(channel, PERM_MANAGE_MESSAGES)
     message = _public_message(server, call, channel)
     message.pinned = value
-    server._dispatch_message("MESSAGE_UPDATE", message)
+    server.messaging.announce("MESSAGE_UPDATE", message)
     return NO_CONTENT
 
 
@@ -577,7 +559,7 @@ def delete_messages(server: FakeDiscordServer, call: ApiCall) -> Any:
     for message_id in ids:
         message = channel.store.get(message_id)
         if message is not None and not message.deleted:
-            server._delete_message(message)
+            server.messaging.delete(message)
     return NO_CONTENT
 
 
@@ -598,8 +580,8 @@ def edit_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     _check_can_modify(channel)
     if call.files:
         _require(channel, PERM_ATTACH_FILES)
-    _check_old_message_edit(server, message)
-    server._edit_message(message, _body(call), call.files)
+    server.limits.old_message_edit(message.channel.id, message.created_at)
+    server.messaging.edit(message, _body(call), call.files)
     return message.to_api()
 
 
@@ -611,7 +593,7 @@ def delete_message(server: FakeDiscordServer, call: ApiCall) -> Any:
     if not message.from_bot and not channel.is_dm:
         _require(channel, PERM_MANAGE_MESSAGES)
     _check_can_modify(channel)
-    server._delete_message(message)
+    server.messaging.delete(message)
     return NO_CONTENT
 
 
@@ -659,7 +641,7 @@ def start_thread_with_message(server: FakeDiscordServer, call: ApiCall) -> Any:
         raise DiscordError(400, 160004, "A thread has already been created for this message")
     thread = _new_thread(server, call, parent, CHANNEL_PUBLIC_THREAD, message.id)
     message.thread = thread
-    server._dispatch_message("MESSAGE_UPDATE", message)
+    server.messaging.announce("MESSAGE_UPDATE", message)
     return thread.to_api()
 
 
@@ -836,7 +818,7 @@ def create_interaction_response(server: FakeDiscordServer, call: ApiCall) -> Any
         )
         if kind == CALLBACK_DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE:
             flags = FLAG_LOADING | (FLAG_EPHEMERAL if ephemeral else 0)
-            message = server._create_message(
+            message = server.messaging.create(
                 interaction.channel,
                 {"content": "", "flags": flags},
                 [],
@@ -846,7 +828,7 @@ def create_interaction_response(server: FakeDiscordServer, call: ApiCall) -> Any
                 keep_flags=FLAG_LOADING | FLAG_EPHEMERAL,
             )
         else:
-            message = server._create_message(
+            message = server.messaging.create(
                 interaction.channel, data, call.files, interaction=interaction, type=message_type
             )
         interaction.original = message
@@ -862,7 +844,7 @@ def create_interaction_response(server: FakeDiscordServer, call: ApiCall) -> Any
         message = interaction.message
         if message.deleted:
             raise unknown_message()
-        server._edit_message(message, data, call.files)
+        server.messaging.edit(message, data, call.files)
         interaction.original = message
         call.message = message
         resource = {"type": kind, "message": message.to_api()}
@@ -952,13 +934,13 @@ def execute_webhook(server: FakeDiscordServer, call: ApiCall) -> Any:
         and not original.deleted
     ):
         # Discord: the first follow-up after a deferred reply replaces "thinking...".
-        server._edit_message(original, body, call.files)
+        server.messaging.edit(original, body, call.files)
         message = original
     else:
         ephemeral = bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
         if not ephemeral:
             _check_followup_channel(interaction.channel)
-        message = server._create_message(
+        message = server.messaging.create(
             interaction.channel,
             body,
             call.files,
@@ -986,13 +968,13 @@ def _webhook_get(server: FakeDiscordServer, call: ApiCall) -> Any:
 def _webhook_edit(server: FakeDiscordServer, call: ApiCall) -> Any:
     interaction = _interaction_for_webhook(server, call)
     message = _webhook_message(server, call, interaction)
-    server._edit_message(message, _body(call), call.files)
+    server.messaging.edit(message, _body(call), call.files)
     return message.to_api()
 
 
 def _webhook_delete(server: FakeDiscordServer, call: ApiCall) -> Any:
     interaction = _interaction_for_webhook(server, call)
-    server._delete_message(_webhook_message(server, call, interaction))
+    server.messaging.delete(_webhook_message(server, call, interaction))
     return NO_CONTENT
 
 
