@@ -72,6 +72,20 @@ def main(argv: list[str] | None = None) -> int:
             for problem in found:
                 print(problem, file=sys.stderr)
             return 2
+    if args.worker is None and args.workers > 1:
+        # before the translations (a second of parsing): the supervisor says nothing that
+        # needs them, and its workers load and check them first thing (a broken file: each
+        # fails at start with exit status 1, and the supervisor stops them all with it)
+        from bot.workers import supervise
+
+        try:
+            return supervise(settings, args.workers)
+        except OSError as error:  # the webhook's port
+            line = explain(error, settings)
+            if line is None:
+                raise
+            print(line, file=sys.stderr)
+            return 2
     try:
         translator = Translator.load()
     except TranslationError as exc:
@@ -86,19 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         print(translator.t(lang, "bot-missing-token"), file=sys.stderr)
         print("\n" + translator.t(lang, "web-started", url=settings.playground_url),
               file=sys.stderr, flush=True)
-    if args.worker is None and args.workers > 1:
-        from bot.workers import supervise
-
-        try:
-            return supervise(settings, args.workers)
-        except OSError as error:  # the webhook's port
-            line = explain(error, settings)
-            if line is None:
-                raise
-            print(line, file=sys.stderr)
-            return 2
     sock = socket.socket(fileno=args.listen_fd) if args.listen_fd is not None else None
-    status = serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock)
+    status = serve(settings, worker=args.worker or 0, restarted=args.restarted, sock=sock,
+                   translator=translator)
     if args.worker is not None:
         # Everything is closed and delivered by now: a worker skips the interpreter's
         # teardown of its heap (seconds, for the game engines' and aiogram's objects), so
@@ -111,11 +115,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def serve(settings: Settings, *, worker: int = 0, restarted: bool = False,
-          sock: socket.socket | None = None) -> int:
+          sock: socket.socket | None = None, translator: Translator | None = None) -> int:
+    """Run the bot; `translator`: the translations `main` checked, so that they are not
+    parsed again (a second per process)."""
     log.info("Starting (database %s, default language %s)",
              settings.database_label, settings.default_language)
     try:
-        status = asyncio.run(run(settings, worker=worker, restarted=restarted, sock=sock))
+        status = asyncio.run(run(settings, worker=worker, restarted=restarted, sock=sock,
+                                 translator=translator))
     except KeyboardInterrupt:
         log.info("Stopped")
         return 0

@@ -19,11 +19,10 @@ import asyncio
 import logging
 import signal
 import socket
-import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from bot import pictures, thinking
+from bot import physics_pool, pictures, thinking
 from bot.config import Settings
 from bot.i18n import Translator
 from bot.ops import startup_errors
@@ -35,12 +34,12 @@ log = logging.getLogger(__name__)
 
 
 async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
-              worker: int = 0, restarted: bool = False, sock: socket.socket | None = None
-              ) -> int:
+              worker: int = 0, restarted: bool = False, sock: socket.socket | None = None,
+              translator: Translator | None = None) -> int:
     """Serve every platform that has a token until SIGINT/SIGTERM (or `stop_event`);
     returns the exit status. `worker`: this process's slot of several (`restarted`: in place
     of one that died); `sock`: the webhook's listening socket, handed over by the
-    supervisor."""
+    supervisor; `translator`: the translations if already loaded (else loaded here)."""
     # Imported here: the game engines load only when there is something to run, aiogram
     # only for Telegram and discord.py only for Discord (seconds saved at each start).
     from bot.ops import metrics, owner
@@ -48,9 +47,10 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     from bot.tables import TableService
     from bot.web import UnsafeSecret, run_web
 
-    translator = Translator.load()
+    translator = translator or Translator.load()
     pictures.configure(settings.drawing_processes)
     thinking.configure(settings.computer_processes)
+    physics_pool.configure(settings.physics_processes)
     telegram_refused: tuple[type[BaseException], ...] = ()
     discord_refused: tuple[type[BaseException], ...] = ()
     stop = stop_event or asyncio.Event()
@@ -88,6 +88,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             runners: list[Coroutine[Any, Any, None]] = []
             # once every platform takes presses, the clocks get the start-up back too
             serving = _Serving(service.serving, ops.serving)
+            miniapp = None
             if settings.has_telegram:
                 from aiogram.exceptions import TelegramUnauthorizedError
 
@@ -95,6 +96,15 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 from bot.telegram.webhook import Webhook
 
                 telegram_refused = (TelegramUnauthorizedError,)
+                if settings.has_miniapp:  # the table inside Telegram, served by bot/web
+                    from bot.telegram.miniapp import TelegramMiniApp
+
+                    assert settings.telegram_bot_token and settings.telegram_webapp_url
+                    miniapp = TelegramMiniApp(
+                        settings.telegram_bot_token.get_secret_value(),
+                        settings.telegram_webapp_url, translator,
+                        short_name=settings.telegram_webapp_name,
+                        default_language=settings.default_language)
                 webhook = None
                 if settings.has_webhook:
                     assert settings.telegram_webhook_url and settings.telegram_webhook_secret
@@ -107,7 +117,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 runners.append(run_telegram(settings, service, store=store,
                                             translator=translator, stop_event=closing,
                                             quiet_for=quiet_for, webhook=webhook,
-                                            ready=serving.waiting()))
+                                            ready=serving.waiting(), miniapp=miniapp))
             if settings.has_discord and primary:
                 from discord import LoginFailure
 
@@ -117,9 +127,9 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 runners.append(run_discord(settings, service, store=store,
                                            translator=translator, stop_event=closing,
                                            ready=serving.waiting()))
-            if settings.runs_playground and primary:
+            if settings.runs_web and primary:
                 runners.append(run_web(settings, service, translator=translator,
-                                       stop_event=closing))
+                                       stop_event=closing, miniapp=miniapp))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0
@@ -219,11 +229,7 @@ async def _stop_pools() -> None:
     """The drawing, thinking and physics processes stop with the bot (a worker ends with
     `os._exit`, which runs no atexit hook; the processes would also notice their parent
     gone, a moment later: bot/child_processes.py)."""
-    stops = [pictures.shutdown]
-    for name in ("bot.thinking", "bot.physics_pool"):  # not imported: never used
-        module = sys.modules.get(name)
-        if module is not None:
-            stops.append(module.shutdown)
+    stops = (pictures.shutdown, thinking.shutdown, physics_pool.shutdown)  # each: if started
     await asyncio.gather(*(asyncio.to_thread(stop) for stop in stops))
 
 

@@ -6,14 +6,16 @@ moves (`spec.apply`) and in some of its menus ("How risky?": a handful of pertur
 few tables took every thread, and every other table's menus and pictures queued behind them
 (a Lighthouse press went from 58 ms to 821 ms). So:
 
-* Physics runs in a process of its own (`processes`, one by default), at a lower priority
+* Physics runs in a process of its own (`PHYSICS_PROCESSES`, one by default), at a lower priority
   (nice `NICE`), so the rest of the bot gets the CPU first when both want it. A thread was
   not enough (bench.abuse): MuJoCo releases the GIL while it steps, but much of an estimate
   is Python around the steps, and with eight estimates queued the event loop waited for the
   GIL at every await: another person's Lighthouse press took 1.1 s (median) instead of 55
   ms. The process gets the game's name, the state as stored and the choice, and sends back
   the menu, or the new state as stored and the move's events; it ends with the bot however
-  the bot ends (bot/child_processes.py). `processes=0` runs physics on a thread instead.
+  the bot ends (bot/child_processes.py). 0 processes run physics on a thread instead (the
+  bot's process loads MuJoCo with the game's rules anyway, so that saves the process's
+  ~70 MB, at the cost of the stalls above).
 * A simulated game's menus are remembered per table, version, seat and path: a menu is a
   pure function of the state (the estimate's tremors derive from the game's seed and the
   version), so the same question on the same board has the same answer. Pressing "How
@@ -50,7 +52,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 PROCESSES = 1
-"""Physics processes (each estimate runs its trials on a few threads of its own there)."""
+"""Physics processes when `configure` is not called (the setting's default; each estimate
+runs its trials on a few threads of its own there)."""
 NICE = 10
 """How much lower the physics' priority is."""
 KEPT = 512
@@ -76,6 +79,16 @@ def _lower_priority() -> None:
 _niced = False
 _shared: Executor | None = None  # the physics processes, shared by every `Physics`
 _shared_lock = threading.Lock()
+_configured = PROCESSES
+
+
+def configure(processes: int) -> None:
+    """How many physics processes a `Physics` made from now on has (`PHYSICS_PROCESSES`;
+    0: a thread); the pool starts at the first physics asked for, not here."""
+    global _configured
+    if processes < 0:
+        raise ValueError("processes must be 0 or more")
+    _configured = processes
 
 
 def _processes(count: int) -> Executor:
@@ -133,10 +146,10 @@ def _apply_job(game: str, state: Mapping[str, Any], seat: int, action: str
 
 
 class Physics:
-    def __init__(self, *, processes: int = PROCESSES, kept: int = KEPT) -> None:
+    def __init__(self, *, processes: int | None = None, kept: int = KEPT) -> None:
         """`processes`: 0 runs physics on one thread of this process (as tests of games
-        that are not in the registry do)."""
-        self._processes = processes
+        that are not in the registry do); None: as configured (`configure`)."""
+        self._processes = _configured if processes is None else processes
         self._thread: ThreadPoolExecutor | None = None
         self._kept: OrderedDict[Hashable, Menu] = OrderedDict()
         self._limit = kept

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from bot.i18n import Translator
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -78,14 +79,32 @@ def test_without_a_token_serves_the_playground_and_says_how_to_get_one(
     assert "http://127.0.0.1:8080" in told
 
 
-def _main_hands_over(monkeypatch: pytest.MonkeyPatch) -> Settings:
-    """Run `bot.__main__.main` with `run` replaced; the settings it handed to `run`."""
+def test_the_translations_checked_at_start_are_the_ones_the_bot_runs_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parsed once per process (a second of Fluent parsing), not again by `bot.app.run`."""
+    for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DEFAULT_LANGUAGE", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    options: dict[str, object] = {}
+    _main_hands_over(monkeypatch, options)
+    translator = options["translator"]
+    assert isinstance(translator, Translator)
+    assert "@BotFather" in translator.t("en", "bot-missing-token")
+
+
+def _main_hands_over(monkeypatch: pytest.MonkeyPatch,
+                     options: dict[str, object] | None = None) -> Settings:
+    """Run `bot.__main__.main` with `run` replaced; the settings it handed to `run` (and its
+    other arguments into `options`)."""
     import bot.__main__ as entry
 
     started = []
 
-    async def fake_run(settings: Settings, **options: object) -> None:
+    async def fake_run(settings: Settings, **given: object) -> None:
         started.append(settings)
+        if options is not None:
+            options.update(given)
 
     monkeypatch.setattr(entry, "run", fake_run)
     monkeypatch.setattr(entry, "configure_logging", lambda level, worker=None: None)
