@@ -21,11 +21,14 @@ import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cachetools import LRUCache, cached
 
 from bot import child_processes
+
+if TYPE_CHECKING:
+    from render.regions import Region
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +75,16 @@ def picture(game: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
     return drawn
 
 
+def regions(game: str, view: Mapping[str, Any], focus: Mapping[str, Any] | None,
+            path: Sequence[str], options: Sequence[str] | None) -> tuple[Region, ...]:
+    """Where the choices of the menu level at `path` (whose options have the keys `options`;
+    None: not known) are on the panel picture `picture(game, "panel", view, names, focus)`
+    draws (render/regions.py); none for a game whose pictures do not say. Computed here, not
+    in a drawing process: a millisecond or two of layout, no drawing."""
+    key = [game, view, focus, list(path), None if options is None else list(options)]
+    return _regions_of(json.dumps(key, sort_keys=True, ensure_ascii=False))
+
+
 def animation(game: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
     """The GIF of the last move, for a game whose pictures offer one and a move worth one
     (something fell), else None."""
@@ -111,6 +124,17 @@ def _remembered(key: str) -> bytes | None:
         log.warning("a drawing process died; this picture is drawn here", exc_info=True)
         _discard_pool(pool)
         return draw(key)
+
+
+@cached(LRUCache(maxsize=1024), key=_digest, lock=threading.Lock())
+def _regions_of(key: str) -> tuple[Region, ...]:
+    from render import RENDERERS
+
+    game, view, focus, path, options = json.loads(key)
+    find = getattr(RENDERERS[game], "panel_regions", None)
+    if find is None:
+        return ()
+    return tuple(find(view, focus=focus, path=tuple(path), options=options))
 
 
 def draw(key: str) -> bytes | None:

@@ -68,6 +68,18 @@ def is_animation(image: bytes) -> bool:
     return image[:4] == b"GIF8"
 
 
+def png_size(image: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its header (its first chunk, IHDR); None for anything
+    else (a GIF).
+
+    >>> png_size(bytes.fromhex("89504e470d0a1a0a0000000d49484452") + bytes([0, 0, 2, 128, 0, 0, 1, 224]))
+    (640, 480)
+    """
+    if len(image) < 24 or image[:8] != b"\x89PNG\r\n\x1a\n" or image[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
+
+
 def picture_name(image: bytes) -> str:
     """The file name a picture is uploaded under: the extension tells clients how to show it."""
     return "picture.gif" if is_animation(image) else "picture.png"
@@ -82,16 +94,31 @@ class Attachment:
 
 
 @dataclass(frozen=True)
+class Tap:
+    """A part of the screen's picture that presses `data`, as one of its buttons does (a
+    client that can show the picture's regions lets a player touch the board; render/regions.py).
+    `polygon`: the part, in the picture's pixels; empty for "where the player tapped to reach
+    this step" (a Confirm: tapping the chosen thing again), which only the client knows."""
+
+    data: str
+    polygon: tuple[tuple[int, int], ...]
+    confirms: bool = False  # it applies the move chosen (its button is Confirm)
+
+
+@dataclass(frozen=True)
 class Screen:
     text: Text
     image: bytes | None = None  # a PNG, or a GIF for a clip (sent fresh, never edited)
     buttons: tuple[tuple[Button, ...], ...] = ()
     file: Attachment | None = None  # a document (sent fresh, never edited); not with `image`
+    taps: tuple[Tap, ...] = ()  # where the picture may be touched; the buttons say the same
 
     def fingerprint(self) -> str:
         """A digest of everything shown, so an identical edit is never sent."""
         digest = hashlib.blake2b(digest_size=16)
         digest.update(repr((self.text, self.buttons)).encode())
+        if self.taps:  # a screen without taps keeps the digest it always had
+            digest.update(repr(self.taps).encode())
         if self.image is not None:
             digest.update(self.image)
         if self.file is not None:

@@ -8,14 +8,14 @@ translated here, in the language of whoever reads it (the group's, or the player
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.i18n import Translator
 from bot.payloads import Press, encode
-from bot.pictures import animation, picture
-from bot.screens import Button, Mention, Screen, Text
+from bot.pictures import animation, picture, regions
+from bot.screens import Button, Mention, Screen, Tap, Text, png_size
 from engine.core import LEVELS, Event, GameSpec, Menu, Standing
 
 _SLOT = "\x00"  # where a mention goes inside a translated sentence
@@ -400,7 +400,44 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
         rows.extend(_rows(buttons))
     if path:
         rows.append((Button(tr.t(lang, "bot-button-back"), press("go", path[:-1])),))
-    return Screen(text, image=image, buttons=tuple(rows))
+    taps = _taps(spec.name, view, menu, path, press, png_size(image))
+    return Screen(text, image=image, buttons=tuple(rows), taps=taps)
+
+
+def _taps(game: str, view: Any, menu: Menu, path: tuple[str, ...],
+          press: Callable[[str, tuple[str, ...]], str], size: tuple[int, int] | None,
+          ) -> tuple[Tap, ...]:
+    """Where the panel's picture may be touched (render/regions.py): each region of this
+    level presses the path its keys lead to, as its option's button does. At a leaf, the
+    thing chosen confirms: where a level above, seen with this picture's focus, still shows
+    it; otherwise wherever the player tapped to get here (an empty polygon, the client's).
+    A level of one choice that has no place on the picture (the next round) is the whole
+    picture's."""
+    focus = dict(menu.focus) or None
+    if menu.action is not None:
+        confirm = press("confirm", path)
+        for up in range(1, len(path) + 1):
+            above = path[:-up]
+            shown = [r for r in regions(game, view, focus, above, None) if above + r.keys == path]
+            if shown:
+                return tuple(Tap(confirm, r.polygon, confirms=True) for r in shown)
+        return (Tap(confirm, (), confirms=True),)
+    by_key = {o.key: o for o in menu.options}
+    taps = []
+    for region in regions(game, view, focus, path, list(by_key)):
+        option = by_key.get(region.key)
+        if option is None:
+            continue
+        try:
+            data = press("go", option.path_from(path) + region.keys[1:])
+        except ValueError:  # a path too long for a button's data: its button remains
+            continue
+        taps.append(Tap(data, region.polygon))
+    if not taps and len(menu.options) == 1 and size is not None:
+        (only,), (width, height) = menu.options, size
+        taps.append(Tap(press("go", only.path_from(path)),
+                        ((0, 0), (width, 0), (width, height), (0, height))))
+    return tuple(taps)
 
 
 def waiting_screen(tr: Translator, *, spec: GameSpec, state: Any, player: Player,

@@ -1,5 +1,6 @@
-"""A `Screen` as the page draws it: text pieces (mentions marked), a picture link and rows
-of buttons carrying the service's button data unchanged.
+"""A `Screen` as the page draws it: text pieces (mentions marked), a picture link with its
+size, and the parts of it that may be touched (`taps`), and rows of buttons carrying the
+service's button data unchanged.
 
 >>> from bot.screens import Button, Mention, Screen
 >>> screen = Screen(("Your turn, ", Mention("7", "Ann")), buttons=((Button("Go", "g:1:2:"),),))
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.screens import Screen
+from bot.screens import Screen, png_size
 
 from .images import Images
 
@@ -27,7 +28,15 @@ def screen_json(screen: Screen, images: Images, owner: str | None) -> dict[str, 
     }
     if screen.image is not None:
         out["image"] = "/image/" + images.keep(screen.image, owner=owner)
+        size = png_size(screen.image)
+        if size is not None:
+            out["size"] = list(size)
+        if screen.taps:
+            # the same presses as the buttons', placed on the picture (render/regions.py)
+            out["taps"] = [{"data": tap.data, "polygon": [list(p) for p in tap.polygon],
+                            "confirms": tap.confirms} for tap in screen.taps]
     if screen.file is not None:
         out["file"] = {"name": screen.file.name, "href": "/image/" + images.keep(
             screen.file.data, owner=owner, filename=screen.file.name)}
     return out
+
