@@ -43,3 +43,14 @@ def test_good_touch_prefers_the_clue_that_touches_no_duplicate():
     move = normal_move(dealt([ALICE, bob]))
     assert move.action == "clue:1:c2"  # green
     assert move.reason.key == "hanabi-bot-play-clue-color"
+
+
+def test_good_touch_no_number_1_clue_touches_two_copies_of_a_one():
+    # Bob's only playable cards are two red 1s. An H-group player plays every 1 a number 1
+    # clue touches, oldest first (Good Touch: clued 1s are all playable), so after a 1 clue
+    # the second red 1 misplays; red plays the first, and the other red card waits as a later
+    # red. After a 4 clue each way (6 clues left), Alice does not clue 1.
+    bob = ["r1", "y3", "r1", "w3", "y4"]
+    state = moves(dealt([ALICE, bob]), "clue:1:r4", "clue:0:r4")
+    move = normal_move(state)
+    assert move.action != "clue:1:r1"

@@ -27,7 +27,7 @@ from .position import Position
 
 PLAY_NOW, PLAY_LATER = 1.0, 0.7  # a card that fits now, or after known plays
 SAVE_CHOP, SAVE_ELSEWHERE = 0.9, 0.3  # a single-copy card touched on the chop or elsewhere
-SAVE_TWO = 0.3  # a 2 touched on the chop
+SAVE_TWO = 0.6  # a 2 touched on the chop, no copy of it in another hand (a 2 Save)
 KEEP = 0.05  # any other useful card touched
 BAD_TOUCH = -0.6  # a useless card, or a copy of one already touched, touched
 KNOWN_USELESS = 0.2  # a card the receiver will now know is useless
@@ -105,6 +105,8 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
                 and not delayed_playable(trial, focus) >> truth[k] & 1:
             return None  # its focus does not play: partners would look for a finesse
     elsewhere = set(touched_identities(pos, target))
+    in_other_hands = {i for seat in pos.others() if seat != target
+                      for i in pos.cards[seat] if i is not None}
     score, plays, seen_now, bad = 0.0, 0, set(), 0
     playing_after = playing(trial, after)
     for k, card in enumerate(after):
@@ -123,7 +125,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
             elif board.critical & bit:
                 score += SAVE_CHOP if k == chop else SAVE_ELSEWHERE
             elif k == chop and identity % 5 == 1:
-                score += SAVE_TWO
+                score += SAVE_TWO if identity not in in_other_hands else KEEP
             else:
                 score += KEEP
             seen_now.add(identity)

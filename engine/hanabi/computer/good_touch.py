@@ -13,11 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clues import ClueOption
+from .conventions import RANK
 
 
 def prefer_clean(options: Sequence[ClueOption], needed: float) -> list[ClueOption]:
     """The options worth giving (at least `needed`), those that touch no trash or duplicate
     first: a bad-touch clue is kept only when no clean clue is worth giving."""
-    worth = [o for o in options if o.score >= needed]
+    worth = [o for o in options if o.score >= needed and not (o.bad_touch and ones(o))]
     clean = [o for o in worth if not o.bad_touch]
     return clean or worth
+
+
+def ones(option: ClueOption) -> bool:
+    """A number 1 clue: everybody plays every 1 it touches, so a duplicate misplays."""
+    return option.kind == RANK and option.value == 1
