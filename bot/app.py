@@ -88,6 +88,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             runners: list[Coroutine[Any, Any, None]] = []
             # once every platform takes presses, the clocks get the start-up back too
             serving = _Serving(service.serving, ops.serving)
+            miniapp = None
             if settings.has_telegram:
                 from aiogram.exceptions import TelegramUnauthorizedError
 
@@ -95,6 +96,15 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 from bot.telegram.webhook import Webhook
 
                 telegram_refused = (TelegramUnauthorizedError,)
+                if settings.has_miniapp:  # the table inside Telegram, served by bot/web
+                    from bot.telegram.miniapp import TelegramMiniApp
+
+                    assert settings.telegram_bot_token and settings.telegram_webapp_url
+                    miniapp = TelegramMiniApp(
+                        settings.telegram_bot_token.get_secret_value(),
+                        settings.telegram_webapp_url, translator,
+                        short_name=settings.telegram_webapp_name,
+                        default_language=settings.default_language)
                 webhook = None
                 if settings.has_webhook:
                     assert settings.telegram_webhook_url and settings.telegram_webhook_secret
@@ -107,7 +117,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 runners.append(run_telegram(settings, service, store=store,
                                             translator=translator, stop_event=closing,
                                             quiet_for=quiet_for, webhook=webhook,
-                                            ready=serving.waiting()))
+                                            ready=serving.waiting(), miniapp=miniapp))
             if settings.has_discord and primary:
                 from discord import LoginFailure
 
@@ -117,9 +127,9 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                 runners.append(run_discord(settings, service, store=store,
                                            translator=translator, stop_event=closing,
                                            ready=serving.waiting()))
-            if settings.runs_playground and primary:
+            if settings.runs_web and primary:
                 runners.append(run_web(settings, service, translator=translator,
-                                       stop_event=closing))
+                                       stop_event=closing, miniapp=miniapp))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0

@@ -91,6 +91,12 @@ class Settings(BaseSettings):
     long polling. Needs TELEGRAM_WEBHOOK_SECRET; required for `--workers` above 1."""
     telegram_webhook_secret: SecretStr | None = None
     """Checked on every webhook request (Telegram sends it back in a header)."""
+    telegram_webapp_url: str | None = None
+    """The Mini App's public https:// address (the reverse proxy forwards it to the web
+    adapter, docs/miniapp.md); unset = no Mini App buttons. Set, the web server runs too."""
+    telegram_webapp_name: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_]{3,30}$")
+    """The Mini App's short name at BotFather (/newapp), for the group boards' links;
+    unset = the bot's main Mini App (t.me/<bot>?startapp=...)."""
     telegram_webhook_host: str = "127.0.0.1"
     telegram_webhook_port: int = Field(default=8081, ge=1, le=65535)
     """Where the webhook workers listen (the proxy forwards TELEGRAM_WEBHOOK_URL here)."""
@@ -209,6 +215,20 @@ class Settings(BaseSettings):
                              "such as https://bot.example.org/telegram")
         return value
 
+    @field_validator("telegram_webapp_url", mode="before")
+    @classmethod
+    def _webapp_url(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        value = value.strip()
+        if not value:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme != "https" or not parts.hostname or parts.fragment:
+            raise ValueError("must be the Mini App's public https:// address (Telegram opens "
+                             "no other), such as https://bot.example.org/tg/")
+        return value
+
     @field_validator("telegram_webhook_secret")
     @classmethod
     def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
@@ -308,6 +328,15 @@ class Settings(BaseSettings):
     @property
     def has_discord(self) -> bool:
         return self.discord_bot_token is not None
+
+    @property
+    def has_miniapp(self) -> bool:
+        return self.has_telegram and self.telegram_webapp_url is not None
+
+    @property
+    def runs_web(self) -> bool:
+        """Whether the web server runs: for the playground, or for the Mini App."""
+        return self.runs_playground or self.has_miniapp
 
     @property
     def runs_playground(self) -> bool:
