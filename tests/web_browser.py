@@ -124,6 +124,8 @@ async def open_table(page: Any, game: str, **options: int | bool) -> str:
         field = page.locator(f"#new-table [name={name}]")
         if isinstance(value, bool):
             await field.set_checked(value)
+        elif await field.evaluate("node => node.tagName") == "SELECT":  # a few values
+            await field.select_option(str(value))
         else:
             await field.fill(str(value))
     await page.click("#open-table")

@@ -61,7 +61,8 @@ KEEPALIVE = 15.0
 """Seconds between comments on an idle stream, so proxies and browsers keep it open."""
 GONE_CHECK = 1.0
 """Seconds between looks at whether an idle stream's browser is still there."""
-SERVER_TEXTS = {"web-started", "web-too-fast", "web-too-many-tables", "web-forgotten"}
+SERVER_TEXTS = {"web-started", "web-too-fast", "web-too-many-tables", "web-forgotten",
+                "web-option-refused", "web-options-clash", "web-option-yes-no"}
 """Words of the playground that the server says, not the page."""
 COOKIE_AGE = 400 * 24 * 3600  # the most browsers keep a cookie
 
@@ -191,8 +192,10 @@ def _texts(tr: Translator, lang: str) -> dict[str, str]:
     """The page's own words (data/i18n/*/web.ftl), and the language names."""
     keys = [k for k in tr.keys("en") if k.startswith("web-") and k not in SERVER_TEXTS
             and not k.startswith(f"{PLATFORM}--")]  # (the server's own words for the web)
-    # the page fills `{$name}` itself (a player's name it knows)
-    texts = {k: tr.t(lang, k, name="{$name}") for k in keys}
+    # the page fills these itself: a player's name, the names whose turn it is, what an
+    # option takes
+    holes = {arg: f"{{${arg}}}" for arg in ("name", "names", "allowed")}
+    texts = {k: tr.t(lang, k, **holes) for k in keys}
     texts.update({f"lang-{code}": tr.t(code, f"bot-language-name-{code}") for code in LANGUAGES})
     return texts
 

@@ -7,8 +7,9 @@ export async function post(path, body) {
   });
   if (!response.ok) {
     // a refusal the server explains (too fast, too many tables) says so in its `note`
+    // (and, for a new table's options, which `option`: the whole answer is kept)
     const error = new Error(`${response.status}`);
-    try { error.note = (await response.json()).note; } catch { error.note = null; }
+    try { error.answer = await response.json(); error.note = error.answer.note; } catch { error.note = null; }
     throw error;
   }
   return response.json();

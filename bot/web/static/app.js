@@ -6,11 +6,13 @@
 //   screens.js  a screen the server drew, as nodes, and its presses
 //   home.js     the first visit and the new table's form
 //   table.js    the table screen (board, hands), kept live by the stream
+//   router.js   every screen a URL: the home page, a table, a sheet (Back and Forward)
 import { S, T, $, on } from "./page.js";
 import { post } from "./api.js";
 import { drawTop, addPlayer } from "./players.js";
 import { drawWelcome, drawHome } from "./home.js";
 import { drawRoom, connect } from "./table.js";
+import { openLoadedSheet } from "./router.js";
 
 function start() {
   drawTop();
@@ -37,5 +39,5 @@ $("add-player-cancel").textContent = T("web-cancel");
 $("add-player-cancel").addEventListener("click", () => $("add-player").close());
 $("add-player-go").textContent = T("web-add");
 $("add-player-form").addEventListener("submit", addPlayer);
-window.addEventListener("popstate", () => location.reload());
 start();
+openLoadedSheet();  // Back and Forward are router.js's: a table, the home page, a sheet
