@@ -30,6 +30,7 @@ from .hygiene import MAX_BODY, Allowed, add_headers, guard
 from .identity import CookieSigner, secret_from
 from .images import Images
 from .limits import Gate, Limits, OnceEvery
+from .moves import add_move_log
 from .rooms import Rooms
 from .routes import KEY, PLATFORM, STATIC, Playground, routes
 from .telegram_app import install as install_miniapp
@@ -63,6 +64,7 @@ def build_app(service: TablePort, translator: Translator, *, secret: str,
     app.on_response_prepare.append(add_headers)
     app[KEY] = playground
     app.add_routes(routes)
+    add_move_log(app)  # the game's log beside the board (bot/web/moves.py)
     app.router.add_static("/static/", STATIC, append_version=False)
     app.on_startup.append(_resume)
     app.on_shutdown.append(_close_streams)

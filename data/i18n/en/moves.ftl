@@ -20,3 +20,8 @@ moves-since-mark = 🆕 since your last turn
 moves-older = ◀ Older
 moves-newer = Newer ▶
 moves-sent = 📜 The moves are in our private chat.
+
+# The playground's panel beside the board.
+web-moves-title = 📜 Moves
+web-moves-none = No move has been made yet.
+web-moves-since = 🆕 since your last turn

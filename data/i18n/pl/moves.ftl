@@ -16,3 +16,8 @@ moves-since-mark = 🆕 od twojego ostatniego ruchu
 moves-older = ◀ Wcześniej
 moves-newer = Później ▶
 moves-sent = 📜 Ruchy są w naszym prywatnym czacie.
+
+# The playground's panel beside the board.
+web-moves-title = 📜 Ruchy
+web-moves-none = Nie było jeszcze żadnego ruchu.
+web-moves-since = 🆕 od twojego ostatniego ruchu

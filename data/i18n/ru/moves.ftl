@@ -16,3 +16,8 @@ moves-since-mark = 🆕 с вашего прошлого хода
 moves-older = ◀ Раньше
 moves-newer = Позже ▶
 moves-sent = 📜 Ходы — в нашем личном чате.
+
+# The playground's panel beside the board.
+web-moves-title = 📜 Ходы
+web-moves-none = Ходов ещё не было.
+web-moves-since = 🆕 с вашего прошлого хода
