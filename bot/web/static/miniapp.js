@@ -136,6 +136,8 @@ function draw() {
   const watching = document.getElementById("watching");
   hand.replaceChildren(...(watching ? [watching] : []),
     ...mine.map((e) => drawScreen(e.screen, true, "panel")));
+  // one's turn: the hand and its choices come first, so they are on the first screen
+  main.classList.toggle("acting", Boolean(hand.querySelector('[data-press^="g:"], [data-press^="c:"]')));
   nativeButtons();
 }
 

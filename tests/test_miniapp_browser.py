@@ -1,0 +1,212 @@
+"""The Mini App in a real browser (Debian's Chromium, Playwright), inside a stand-in for
+Telegram's client: `window.Telegram.WebApp` whose initData the fake Telegram server signed
+for the person (Telegram's own script is not loaded: no internet in tests). The bot polls the
+fake Telegram server and serves the Mini App on 127.0.0.1, as in tests/test_miniapp_e2e.py.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import aiohttp
+import pytest
+import pytest_asyncio
+from PIL import Image
+
+from fakes.miniapp_e2e import MiniAppWorld
+from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
+from fakes.telegram.web_app import open_web_app
+from fakes.telegram_e2e import board, button_data, panel
+from tests.web_browser import STEP, chromium
+
+pytest_plugins = ["fakes.telegram.fixtures"]
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+PHONE = {"width": 390, "height": 844}
+THEME = {"bg_color": "#17212b", "text_color": "#f5f5f5", "hint_color": "#708499",
+         "link_color": "#6ab3f3", "button_color": "#5288c1", "button_text_color": "#ffffff",
+         "secondary_bg_color": "#232e3c"}
+STAND_IN = """
+window.Telegram = { WebApp: {
+  initData: %(init)s, initDataUnsafe: {}, colorScheme: "dark", themeParams: %(theme)s,
+  safeAreaInset: {top: 24, bottom: 34, left: 0, right: 0},
+  contentSafeAreaInset: {top: 10, bottom: 0, left: 0, right: 0},
+  calls: [], alerts: [], events: {},
+  ready() { this.calls.push("ready"); }, expand() { this.calls.push("expand"); },
+  onEvent(name, handler) { this.events[name] = handler; },
+  showAlert(text) { this.alerts.push(text); },
+  BackButton: { visible: false, shown: 0, handlers: [],
+    onClick(f) { this.handlers.push(f); },
+    offClick(f) { this.handlers = this.handlers.filter((h) => h !== f); },
+    show() { this.visible = true; this.shown += 1; }, hide() { this.visible = false; } },
+  MainButton: { visible: false, text: "", pressed: 0, handlers: [],
+    setText(text) { this.text = text; },
+    onClick(f) { this.handlers.push(f); },
+    offClick(f) { this.handlers = this.handlers.filter((h) => h !== f); },
+    show() { this.visible = true; }, hide() { this.visible = false; },
+    press() { this.pressed += 1; this.handlers.forEach((h) => h()); } },
+  HapticFeedback: { felt: [],
+    selectionChanged() { this.felt.push("choice"); },
+    notificationOccurred(kind) { this.felt.push(kind); } },
+} };
+"""
+NEXT = """(last) => {
+  const app = Telegram.WebApp;
+  if (app.MainButton.visible && app.MainButton.handlers.length) return "main";
+  const b = document.querySelector('#hand .panel button[data-press^="g:"], #sheet button[data-press^="g:"]');
+  if (b && b.dataset.press !== last) return b.dataset.press;
+  return false;
+}"""
+
+
+@pytest_asyncio.fixture
+async def world(fake_telegram: FakeTelegramServer, tmp_path: Path
+                ) -> AsyncIterator[MiniAppWorld]:
+    w = MiniAppWorld(fake_telegram, tmp_path / "games.sqlite3")
+    await w.start()
+    async with aiohttp.ClientSession() as session:
+        w.session = session
+        yield w
+        await w.stop()
+
+
+async def against_a_computer(world: MiniAppWorld, server: FakeTelegramServer, game: str,
+                             options: dict[str, Any] | None = None
+                             ) -> tuple[FakeChat, FakeUser, int]:
+    """Ann opens a table of `game` in her group, with an easy computer player and no clock,
+    through the chat's buttons, and starts it."""
+    ann = server.user("Ann", language_code="en")
+    group = server.group("Family", owner=ann)
+    await world.open_private(ann)
+    [lobby] = await world.send(ann, group, f"/newgame {game}")
+    table = (await world.table(group)).id
+    if options:
+        await world.store.set_options(table, options)
+    await world.press(ann, lobby, button_data(lobby, "computer"))
+    await world.press(ann, lobby, f"b:{table}:easy")
+    await world.press(ann, lobby, button_data(lobby, "clock"))
+    await world.press(ann, lobby, f"k:{table}:0")
+    await world.start_game(group, ann)
+    return group, ann, table
+
+
+async def telegram_page(browser: Any, world: MiniAppWorld, init: str) -> Any:
+    """A phone-sized page opened as Telegram opens a Mini App (its stand-in)."""
+    context = await browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1)
+    context.set_default_timeout(STEP)
+    await context.add_init_script(STAND_IN % {"init": json.dumps(init),
+                                              "theme": json.dumps(THEME)})
+    await context.route("https://telegram.org/**", lambda route: route.abort())
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.script_errors = errors
+    await page.goto(world.web + "/tg/")
+    return page
+
+
+def start_param(group: FakeChat) -> str:
+    """The table the group's board's "Open table" link opens."""
+    [link] = [b["url"] for row in board(group).buttons for b in row if "url" in b]
+    return parse_qs(urlsplit(link).query)["startapp"][0]
+
+
+async def play_by_touch(page: Any, world: MiniAppWorld, table: int) -> int:
+    """Ann touches her panel's first choice, and Telegram's Main button when it offers the
+    move's Confirm, until the game is over; returns how many moves were confirmed."""
+    confirmed = 0
+    last = ""
+    for _ in range(3000):
+        row = await world.store.get_table(table)
+        assert row is not None
+        if row.status != "playing":
+            assert row.status == "finished", row.status
+            return confirmed
+        found = await page.wait_for_function(NEXT, arg=last, timeout=STEP)
+        choice = await found.json_value()
+        if choice == "main":
+            before = await world.version(table)
+            await page.evaluate("Telegram.WebApp.MainButton.press()")
+            await page.wait_for_function(
+                "() => !document.body.classList.contains('busy')")
+            await world.bot.settle()
+            confirmed += await world.version(table) > before
+            last = ""
+        else:
+            await page.locator(f'button[data-press="{choice}"]').first.click()
+            last = choice
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("lanterns", None), ("lighthouse", {"zone_size": 3, "track": 3})])
+async def test_a_whole_game_by_touch_in_the_mini_app(
+        world: MiniAppWorld, fake_telegram: FakeTelegramServer, tmp_path: Path, game: str,
+        options: dict[str, Any] | None) -> None:
+    """Ann opens her table from the group board's link and plays a whole game against a
+    computer player by touch: her panel's choices, and Telegram's Main button for each
+    move's Confirm; the group's board and her private panel follow every move."""
+    group, ann, table = await against_a_computer(world, fake_telegram, game, options)
+    init = open_web_app(fake_telegram, ann, start_param=start_param(group))
+    async with chromium() as browser:
+        page = await telegram_page(browser, world, init)
+        await page.locator("#board .board img").wait_for()
+        await page.locator("#hand .panel img").wait_for()
+        # Telegram's look: its colours, its dark scheme, inside the safe areas
+        look = await page.evaluate("""() => ({
+            bg: getComputedStyle(document.body).backgroundColor,
+            scheme: document.documentElement.dataset.scheme,
+            top: getComputedStyle(document.body).paddingTop,
+            calls: Telegram.WebApp.calls })""")
+        assert look == {"bg": "rgb(23, 33, 43)", "scheme": "dark", "top": "42px",
+                        "calls": ["ready", "expand"]}
+        board_edits = board(group).edits
+        await page.locator('#hand .panel button[data-press^="g:"]').first.click()
+        await page.locator("#hand .panel").wait_for()
+        shot = Image.open(io.BytesIO(await page.screenshot())).convert("RGB")
+        shot.save(tmp_path / f"miniapp-{game}.png")
+        if game == "lanterns":  # docs/miniapp.md shows it
+            await page.evaluate("scrollTo(0, 0)")
+            shot = Image.open(io.BytesIO(await page.screenshot())).convert("RGB")
+            shot.quantize(256, method=Image.Quantize.MEDIANCUT).save(DOCS / "miniapp.png",
+                                                                    optimize=True)
+        confirmed = await play_by_touch(page, world, table)
+        assert confirmed >= 3
+        app = await page.evaluate("""() => ({
+            felt: Telegram.WebApp.HapticFeedback.felt, back: Telegram.WebApp.BackButton.shown,
+            main: Telegram.WebApp.MainButton.pressed })""")
+        assert app["main"] >= confirmed and app["back"] > 0
+        assert "choice" in app["felt"] and "success" in app["felt"]
+        # the chats followed every move: the group's board and Ann's panel, edited in place
+        assert board(group).edits >= board_edits + confirmed
+        ann_panel = panel(ann)
+        assert ann_panel is not None and ann_panel.edits > 0
+        assert page.script_errors == []
+
+
+async def test_a_member_without_a_seat_sees_no_hand_and_a_forged_opening_nothing(
+        world: MiniAppWorld, fake_telegram: FakeTelegramServer) -> None:
+    group, ann, table = await against_a_computer(world, fake_telegram, "lanterns")
+    carol = fake_telegram.user("Carol", language_code="ru")
+    group.members[carol.id] = carol
+    async with chromium() as browser:
+        page = await telegram_page(browser, world, open_web_app(
+            fake_telegram, carol, start_param=start_param(group)))
+        await page.locator("#board .board img").wait_for()
+        assert await page.locator("#watching").inner_text() == \
+            "Вы наблюдаете: руку каждого игрока видит только он сам."
+        assert await page.locator("#hand .panel").count() == 0
+        assert await page.locator("#hand img").count() == 0
+
+        forged = open_web_app(fake_telegram, ann, start_param=str(table)).replace(
+            "Ann", "Bob")
+        page = await telegram_page(browser, world, forged)
+        await page.locator("#refused").wait_for()
+        assert "not opened from this bot" in await page.locator("#refused").inner_text()
+        assert await page.locator("#board").count() == 0
+        assert page.script_errors == []
