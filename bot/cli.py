@@ -10,7 +10,11 @@
 Every command reads the same settings as the bot (.env and the environment: DATABASE_PATH,
 DATABASE_URL). Library: argparse, as `python -m bot` uses; the commands are few and flat,
 so click or typer would add a dependency for nothing we lack. The bot itself (aiogram and
-the games) is imported only to run it, so the database commands start quickly.
+the games) is imported only to run it, so the database commands start quickly; and
+SQLAlchemy only for the database commands: every drawing, thinking and physics process of a
+bot started as `gamehost` runs this script again as it starts (multiprocessing's "spawn"
+re-runs the parent's main script), and would load it for nothing (~20 MB and most of a
+second each).
 
 Exit status: 0 done, 1 the command failed (the line printed says why and what to do),
 2 bad arguments or settings.
@@ -23,8 +27,6 @@ import asyncio
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-
-from sqlalchemy.exc import DBAPIError
 
 COMMANDS = ("backup", "restore", "migrate", "copy-to-postgres")
 
@@ -125,6 +127,8 @@ def restore(file: Path, *, force: bool) -> int:
 
 
 def migrate() -> int:
+    from sqlalchemy.exc import DBAPIError
+
     from bot.storage.database import open_database
     from bot.storage.errors import StoreError
     from bot.storage.schema import SCHEMA_VERSION
@@ -152,6 +156,8 @@ def migrate() -> int:
 
 
 def copy_to_postgres(url: str) -> int:
+    from sqlalchemy.exc import DBAPIError
+
     from bot.storage.copy import CopyRefused
     from bot.storage.copy import copy_to_postgres as copy
     from bot.storage.database import is_postgres_url

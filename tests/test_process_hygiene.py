@@ -48,6 +48,19 @@ asyncio.run(asyncio.sleep(3600))
 """
 
 
+# As the `gamehost` console script starts the bot (pip's script: it imports bot.cli). A pool
+# process ("spawn") runs its parent's main script again as it starts, so whatever bot.cli
+# imports at its top, every drawing, thinking and physics process imports too.
+CONSOLE_SCRIPT = """
+import os, sys
+from bot.cli import main
+if __name__ == "__main__":
+    from bot import pictures
+    print(pictures._worker_pool().submit(os.getpid).result(), flush=True)
+    sys.stdin.readline()
+"""
+
+
 def descendants(pid: int) -> list[Identity]:
     """Every process below `pid`, as identities that tell a reused pid apart."""
     found: list[Identity] = []
@@ -129,6 +142,27 @@ async def test_a_bot_process_leaves_no_process_behind(tmp_path: Path, how: signa
         assert code == (0 if how == signal.SIGTERM else -signal.SIGKILL), group.text()[-2000:]
         assert await all_gone(children) == []
         assert "Traceback" not in group.text(), group.text()[-3000:]
+
+
+async def test_a_pool_process_of_the_console_script_loads_no_database_library(
+        tmp_path: Path) -> None:
+    """Started as `gamehost`, a drawing process loads what drawing needs, not SQLAlchemy
+    (which bot.cli once imported at its top: some 20 MB in every pool process)."""
+    script = tmp_path / "gamehost"
+    script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(script), cwd=tmp_path, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        child = int(await asyncio.wait_for(process.stdout.readline(), 60))
+        assert child != process.pid
+        maps = Path(f"/proc/{child}/maps").read_text()
+        assert "sqlalchemy" not in maps  # its compiled modules: loaded with the package
+    finally:
+        process.stdin.write(b"end\n")
+        await process.stdin.drain()
+        await process.wait()
 
 
 def test_a_pool_that_will_not_stop_is_terminated() -> None:
