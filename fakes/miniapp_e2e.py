@@ -148,8 +148,11 @@ class MiniAppWorld(World):
                         opened.events.append(json.loads(line[6:]))
 
         task = asyncio.create_task(read())
-        await asyncio.wait({task, asyncio.create_task(ready.wait())},
-                           return_when=asyncio.FIRST_COMPLETED)
+        waiting = asyncio.create_task(ready.wait())
+        await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if task.done():
+            task.result()  # the stream was refused: say why
         try:
             yield task
         finally:

@@ -196,3 +196,34 @@ async def test_the_menu_button_lists_ones_tables(
     assert status == 200 and answer["tables"] == [{"table": table, "title": "Family"}]
     status, answer = await world.open(world.open_app(fake_telegram.user("Zed")))
     assert status == 200 and answer["tables"] == []
+
+
+async def test_one_person_cannot_press_or_watch_without_end(
+        world: MiniAppWorld, fake_telegram: FakeTelegramServer) -> None:
+    """Presses and streams are counted by Telegram user (behind Telegram many share an
+    address): past the burst a press is refused, changing nothing; past the cap, a stream."""
+    from bot.web.limits import Buckets, Counter, Rate
+    from bot.web.telegram_app import KEY
+
+    group, (ann, bob), table = await lanterns_game(world, fake_telegram)
+    miniapp = world.bot.runner.app[KEY]  # type: ignore[attr-defined]
+    miniapp.pressing = Buckets(Rate(burst=1, every=3600))
+    miniapp.streams = Counter(per_address=1, total=100)
+    opened = world.open_app(ann, start_param=str(table))
+    assert (await world.open(opened))[0] == 200
+    status, answer = await world.tap(opened, "g:1:1:", panel=True)  # outdated: refused
+    assert status == 200 and answer["alert"]
+    version, before = await world.version(table), chat_snapshot(group)
+    status, answer = await world.tap(opened, turn_button(world, ann, bob), panel=True)
+    assert status == 429 and answer["note"] == "Za szybko: poczekaj chwilę i naciśnij ponownie."
+    assert await world.version(table) == version and chat_snapshot(group) == before
+    async with world.watching(opened):
+        assert world.session is not None
+        async with world.session.get(f"{world.web}/tg/api/events/{table}",
+                                     params={"init": opened.init}) as response:
+            assert response.status == 429
+    # the first one's place is given back once the server sees its page gone
+    await world.server.wait_until(lambda: miniapp.streams.held(str(ann.id)) == 0, 10,
+                                  message="the closed stream's place given back")
+    async with world.watching(opened):
+        pass

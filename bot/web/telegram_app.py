@@ -36,6 +36,7 @@ from bot.screens import ChatRef, Drop, Post, Reply, Role, Screen
 
 from .hygiene import embedded_json, read_json
 from .images import Images
+from .limits import STREAMS, Buckets, Counter, Rate
 from .render import screen_json
 from .rooms import Rooms, Watcher
 
@@ -58,6 +59,21 @@ Web may show the page in its frame (the playground's pages may be framed by nobo
 SHEET_ORDER = (Where.EDIT, Where.PRIVATE, Where.ASIDE, Where.MESSAGE)
 
 
+PRESS_RATE = Rate(burst=20, every=0.25)
+
+
+@dataclass(frozen=True)
+class MiniAppLimits:
+    """What one Telegram user may take of the Mini App (they are proven, so counted by
+    their id, not their address: behind Telegram's proxies many share one)."""
+
+    streams_per_person: int = 4
+    """Live streams open at once (a phone and a desktop, with a reload in between)."""
+    streams: int = STREAMS
+    presses: Rate = PRESS_RATE
+    """Presses: a quick run through a move's menus, then four a second."""
+
+
 class Refusal(Exception):
     """A request refused with a translated reason (`key`) and an HTTP status."""
 
@@ -76,7 +92,13 @@ class MiniApp:
     telegram: TelegramSide
     rooms: Rooms
     default_language: str = "en"
+    limits: MiniAppLimits = field(default_factory=MiniAppLimits)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.streams = Counter(per_address=self.limits.streams_per_person,
+                               total=self.limits.streams)
+        self.pressing = Buckets(self.limits.presses)
 
     def language(self, visitor: Visitor | None) -> str:
         """The person's language (the one their Telegram uses, as in the chats)."""
@@ -129,12 +151,14 @@ routes = web.RouteTableDef()
 
 
 def install(app: web.Application, service: TablePort, translator: Translator,
-            telegram: TelegramSide, *, default_language: str = "en") -> None:
+            telegram: TelegramSide, *, default_language: str = "en",
+            limits: MiniAppLimits | None = None) -> None:
     """Serve the Mini App from the web adapter's application (a Telegram token and
     TELEGRAM_WEBAPP_URL are set)."""
     rooms = Rooms(Images(), lambda table_id: service.table_chat(PLATFORM, table_id))
     telegram.listen(rooms.post)
-    app[KEY] = MiniApp(service, translator, telegram, rooms, default_language)
+    app[KEY] = MiniApp(service, translator, telegram, rooms, default_language,
+                       limits or MiniAppLimits())
     app.add_routes(routes)
     app.on_response_prepare.append(_page_headers)
     app.on_shutdown.append(_close)
@@ -226,6 +250,8 @@ async def press(request: web.Request) -> web.Response:
     if not isinstance(data, str) or not 0 < len(data) <= 64:
         raise web.HTTPBadRequest(text="bad press")
     user = visitor.user
+    if not miniapp.pressing.allows(user.id):
+        return _refused(miniapp, Refusal("miniapp-too-fast", 429), visitor)
     title = miniapp.translator.t(miniapp.language(visitor), "miniapp-title")
     chat = ChatRef(PLATFORM, user.id, private=True) if body.get("panel") is True else \
         ChatRef(PLATFORM, chat_id, miniapp.thread_of(chat_id), title=title)
@@ -290,6 +316,16 @@ async def events(request: web.Request) -> web.StreamResponse:
     except Refusal as refusal:
         return _refused(miniapp, refusal, visitor)
     await miniapp.room(chat_id)
+    if not miniapp.streams.take(visitor.user.id):
+        return _refused(miniapp, Refusal("miniapp-too-many-streams", 429), visitor)
+    try:
+        return await _serve_stream(request, miniapp, chat_id, visitor)
+    finally:
+        miniapp.streams.give_back(visitor.user.id)
+
+
+async def _serve_stream(request: web.Request, miniapp: MiniApp, chat_id: str,
+                        visitor: Visitor) -> web.StreamResponse:
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})

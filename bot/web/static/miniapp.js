@@ -49,7 +49,7 @@ async function post(path, body) {
   if (!response.ok) {
     const error = new Error(String(response.status));
     error.note = answer.note;
-    error.refused = answer.refused;
+    error.refused = [401, 403, 404].includes(response.status); // who or where: the page stops
     throw error;
   }
   return answer;

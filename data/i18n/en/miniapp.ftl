@@ -11,6 +11,8 @@ miniapp-refused-forged = This page was not opened from this bot in Telegram. Ope
 miniapp-refused-expired = This page was opened too long ago. Close it and open the table again from the chat.
 miniapp-no-table = This table is not open in any chat of this bot.
 miniapp-not-member = Only the members of the table's group can see it.
+miniapp-too-fast = Too fast: wait a moment, then press again.
+miniapp-too-many-streams = This table is open in too many windows of yours: close one.
 
 # The page's own words.
 miniapp-title = Game table

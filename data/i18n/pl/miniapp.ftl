@@ -11,6 +11,8 @@ miniapp-refused-forged = Ta strona nie została otwarta z tego bota w Telegramie
 miniapp-refused-expired = Ta strona została otwarta zbyt dawno. Zamknij ją i otwórz stół ponownie z czatu.
 miniapp-no-table = Ten stół nie jest otwarty w żadnym czacie tego bota.
 miniapp-not-member = Stół widzą tylko członkowie jego grupy.
+miniapp-too-fast = Za szybko: poczekaj chwilę i naciśnij ponownie.
+miniapp-too-many-streams = Masz ten stół otwarty w zbyt wielu oknach: zamknij jedno.
 
 # Słowa samej strony.
 miniapp-title = Stół do gry
