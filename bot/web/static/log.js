@@ -8,6 +8,7 @@ import { addPane } from "./table.js";
 const node = el("div", { class: "log", id: "log", "aria-live": "polite" });
 let fetching = false;
 let again = false;  // the room changed while a read was under way: read once more after it
+let retrying = false;  // a refused read is tried again once, a second later
 let shownFor = "";  // the log shown is this room's and player's
 
 // The log drawn into `element` from the server's answer {since_line, rounds: [{round,
@@ -51,6 +52,10 @@ export async function refreshLog() {
         if (response.ok) {
           renderLog(node, await response.json());
           shownFor = wanted;
+        } else if (response.status === 429 && !retrying) {
+          // read too often (moves came fast): the newest log is read a moment later
+          retrying = true;
+          setTimeout(() => { retrying = false; refreshLog(); }, 1000);
         }
       } catch { /* offline: the stream says so; the next change reads it again */ }
     } while (again);
