@@ -273,8 +273,8 @@ class TableLobby(Part):
             if pruned:
                 log.info("%d lobbies closed without a game deleted", pruned)
             seats = await self.store.list_seats(table.id)
-            note = self.tr.t(table.language, "table-lobby-expired",
-                             minutes=round(await self.rules.lobby_seconds(table) / 60))
+            note = self.tr.said_on(table.platform, table.language, "table-lobby-expired",
+                                   minutes=round(await self.rules.lobby_seconds(table) / 60))
             return Result(posts=(self.posts.closed_lobby_post(table, seats, note),))
 
     # --- the next game -----------------------------------------------------------------

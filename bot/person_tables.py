@@ -1,13 +1,19 @@
-"""The tables a person sits at, as the playground's home page lists them: the game, whether
-it is under way or still gathering players, and whose turn it is, by name in the reader's
-language. Read from the store; it changes nothing."""
+"""The tables a person sits at, and the games they played, as the playground's home page
+lists them: the game, whether it is under way or still gathering players, whose turn it is
+(by name, in the reader's language), and for the games that ended, when and how (as /history
+says it). Read from the store; it changes nothing."""
 
 from __future__ import annotations
 
-from bot.port import PersonTable
+from bot.port import PersonGame, PersonTable
+from bot.replay_screens import PastGame, past_result, when
 from bot.storage.store import Status
 from bot.table_core import Part
 from bot.table_screens import players_of, read_in
+from engine.core import Standing
+
+PAST_GAMES = 10
+"""The games a home page lists, newest first."""
 
 
 class PersonTables(Part):
@@ -29,3 +35,23 @@ class PersonTables(Part):
                                      table.creator_id == user_id, game=table.game,
                                      playing=playing, turn=turn, yours=yours))
         return found
+
+    async def played(self, platform: str, user_id: str, lang: str) -> list[PersonGame]:
+        """The person's last games that ended (finished or abandoned), newest first."""
+        ended = [t for t in await self.store.tables_of_user(
+            platform, user_id, (Status.FINISHED, Status.CANCELLED))
+            if t.ended_at is not None and t.game in self.games]
+        ended.sort(key=lambda t: (t.ended_at or 0.0, t.id), reverse=True)
+        games: list[PersonGame] = []
+        for table in ended[:PAST_GAMES]:
+            assert table.ended_at is not None
+            names = tuple(p.name for p in read_in(self.tr, lang, players_of(
+                await self.store.list_seats(table.id), table.language)))
+            results = sorted(await self.store.results(table.id), key=lambda r: (r.rank, r.seat))
+            past = PastGame(table.id, table.game, table.ended_at,
+                            table.status == Status.CANCELLED, names,
+                            tuple(Standing(r.seat, r.rank, r.score, r.tiebreaks)
+                                  for r in results))
+            games.append(PersonGame(table.id, table.chat_id, table.game, when(table.ended_at),
+                                    past_result(self.tr, lang, past)))
+        return games

@@ -19,8 +19,8 @@ from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
 from bot.table_core import AdminCheck, ChatAdminCheck, Working
 from engine.core import GameSpec
 
-__all__ = ["AdminCheck", "ChatAdminCheck", "LogView", "PersonTable", "PlatformTrouble",
-           "TablePort", "Working", "service_unavailable"]
+__all__ = ["AdminCheck", "ChatAdminCheck", "LogView", "PersonGame", "PersonTable",
+           "PlatformTrouble", "TablePort", "Working", "service_unavailable"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,17 @@ class PersonTable:
     playing: bool = False  # a game under way (else its lobby)
     turn: tuple[str, ...] = ()  # who is to play now, by name (`person_tables` says them)
     yours: bool = False  # the person is among them
+
+
+@dataclass(frozen=True)
+class PersonGame:
+    """A game a person played that ended: where, which, when and how, in words."""
+
+    table_id: int
+    chat_id: str
+    game: str
+    ended: str  # when, as /history says it
+    result: str  # its winners and scores, or that it was abandoned
 
 
 class PlatformTrouble(Protocol):
@@ -113,6 +124,11 @@ class TablePort(PlatformTrouble, Protocol):
                             ) -> list[PersonTable]:
         """`tables_of_person` with each table's game and whose turn it is (names in
         `lang`): what a home page lists."""
+        ...
+
+    async def person_games(self, platform: str, user_id: str, lang: str
+                           ) -> list[PersonGame]:
+        """The person's last games that ended, newest first (in `lang`)."""
         ...
 
     async def set_person_language(self, platform: str, user_id: str, language: str) -> None: ...

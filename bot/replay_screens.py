@@ -45,20 +45,24 @@ def history_screen(tr: Translator, lang: str, games: Sequence[PastGame]) -> Scre
     rows = [tr.t(lang, "history-header")]
     buttons: list[Button] = []
     for number, past in enumerate(games, start=1):
-        scores = ", ".join(
-            tr.t(lang, "history-score", name=past.names[s.seat] if s.seat < len(past.names)
-                 else "?", score=s.score) for s in past.standings)
-        winners = ", ".join(past.names[s.seat] for s in past.standings
-                            if s.rank == 1 and s.seat < len(past.names))
-        result = (tr.t(lang, "history-abandoned", scores=scores) if past.abandoned
-                  else tr.t(lang, "history-won", winners=winners, scores=scores))
         rows.append(tr.t(lang, "history-line", number=number, game=tr.t(lang, f"game-{past.game}"),
-                         when=when(past.ended_at), result=result))
+                         when=when(past.ended_at), result=past_result(tr, lang, past)))
         buttons.append(Button(tr.t(lang, "history-replay-button", number=number),
                               encode(Press("replay", past.table_id, arg="o"))))
     grouped = tuple(tuple(buttons[i:i + HISTORY_PER_ROW])
                     for i in range(0, len(buttons), HISTORY_PER_ROW))
     return Screen(lines(*rows), buttons=grouped)
+
+
+def past_result(tr: Translator, lang: str, past: PastGame) -> str:
+    """How a past game ended, in words: its winners and every seat's score, or abandoned."""
+    scores = ", ".join(
+        tr.t(lang, "history-score", name=past.names[s.seat] if s.seat < len(past.names)
+             else "?", score=s.score) for s in past.standings)
+    winners = ", ".join(past.names[s.seat] for s in past.standings
+                        if s.rank == 1 and s.seat < len(past.names))
+    return (tr.t(lang, "history-abandoned", scores=scores) if past.abandoned
+            else tr.t(lang, "history-won", winners=winners, scores=scores))
 
 
 def when(seconds: float) -> str:

@@ -34,7 +34,7 @@ from bot.payloads import BadPayload, Press, decode
 from bot.person_tables import PersonTables
 from bot.physics_pool import Physics
 from bot.player_stats import PlayerStats
-from bot.port import PersonTable, TablePort
+from bot.port import PersonGame, PersonTable, TablePort
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Drop, Place, Post, Result, Role, Screen, UserRef
 from bot.storage import ActiveTableExists, DueWork, Store, TableRow
@@ -374,6 +374,10 @@ class TableService(Part):
     async def person_tables(self, platform: str, user_id: str, lang: str
                             ) -> list[PersonTable]:
         return await PersonTables(self.core).of(platform, user_id, lang)
+
+    async def person_games(self, platform: str, user_id: str, lang: str
+                           ) -> list[PersonGame]:
+        return await PersonTables(self.core).played(platform, user_id, lang)
 
     async def set_person_language(self, platform: str, user_id: str, language: str) -> None:
         await self.reads.set_person_language(platform, user_id, language)

@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestClient
 from bot.i18n import Translator
 from bot.payloads import Press, encode
 from bot.rules_text import rules_text
+from bot.web.routes import KEY
 from tests.test_web_adapter import drawn, server, sit, started_lighthouse
 
 TR = Translator.load()
@@ -158,6 +159,12 @@ async def test_your_figures_are_over_every_web_table_not_one_link(tmp_path: Path
             rooms.append(room)
         await drawn(client)
         assert rooms[0] != rooms[1]
+        # home lists both games, newest first, each in its room (whose history replays it)
+        home = await (await client.get("/api/home")).json()
+        for player in home["players"]:
+            assert [g["room"] for g in player["games"]] == rooms[::-1]
+            assert all(g["game"] == "Lighthouse" and "abandoned" in g["result"]
+                       for g in player["games"])
         for room in (None, rooms[1]):  # from home, and from either table
             figures = words(await say(client, bob, "stats", room=room))
             assert TR.t("en", "web--stats-yours-chats", games=2) in figures
@@ -187,6 +194,21 @@ async def test_help_and_errors_speak_of_the_page_not_of_commands(tmp_path: Path)
         for text in (TR.t(lang, key) for lang in ("en", "ru", "pl") for key in TR.keys("en")
                      if key.startswith("web--")):
             assert COMMAND.search(text) is None, text
+
+
+async def test_a_lobby_that_closes_itself_points_to_the_page(tmp_path: Path) -> None:
+    async with server(tmp_path / "db.sqlite3") as (client, service):
+        ann = await sit(client, "Ann")
+        opened = await client.post("/api/new", json={"player": ann, "game": "hanabi"})
+        room = (await opened.json())["room"]
+        table = await service.store.active_table("web", room, None)
+        client.app[KEY].rooms.post((await service.lobby_expired(table.id)).posts)
+        rooms = await drawn(client)
+        lobby = rooms.room(room).shown["lobby:-1"].event["screen"]
+        text = "".join(piece["t"] for piece in lobby["text"])
+        minutes = round(service.lobby_timeout / 60)
+        assert TR.t("en", "web--table-lobby-expired", minutes=minutes) in text
+        assert "/newgame" not in text
 
 
 async def test_rules_work_before_during_and_after_a_game(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from tests.web_browser import (
     chromium,
     layout_problems,
     new_page,
+    play_on,
     playground,
     press_on_table,
     settle,
@@ -132,4 +133,15 @@ async def test_home_lists_your_tables_and_back_and_forward_move_between_screens(
         await item.click()
         await page.wait_for_url(table_url)
         await page.locator(".hand").wait_for()
+
+        # once the game is over, home lists it; its link opens its table's history
+        await play_on(page)
+        await page.goto(server.url)
+        past = page.locator(f"#my-games [data-room='{room}']")
+        await past.wait_for()
+        await past.click()
+        await page.wait_for_url(table_url + "?sheet=history")
+        await page.locator("#sheet[open]").wait_for()
+        replay = page.locator("#sheet-body button", has_text=t("history-replay-button", number=1))
+        await replay.wait_for()
         assert page.script_errors == []

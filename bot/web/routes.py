@@ -419,7 +419,8 @@ async def command(request: web.Request) -> web.Response:
 @routes.get("/api/home")
 async def home(request: web.Request) -> web.Response:
     """What the home page lists for each player this browser holds: the tables they sit
-    at (their room, game, and whose turn it is). Their figures come with Stats."""
+    at (their room, game, and whose turn it is), and their last games that ended (each in
+    its room, whose history replays it). Their figures come with Stats."""
     playground = request.app[KEY]
     browser = playground.browser(request)
     lang = playground.language(request, browser)
@@ -427,10 +428,13 @@ async def home(request: web.Request) -> web.Response:
     players = []
     for player in browser.players:
         tables = await playground.service.person_tables(PLATFORM, player.id, lang)
+        games = await playground.service.person_games(PLATFORM, player.id, lang)
         players.append({"id": player.id, "name": player.name, "tables": [
             {"room": t.chat_id, "game": tr.t(lang, f"game-{t.game}"), "playing": t.playing,
              "turn": list(t.turn), "yours": t.yours}
-            for t in tables if ROOM.fullmatch(t.chat_id)]})
+            for t in tables if ROOM.fullmatch(t.chat_id)], "games": [
+            {"room": g.chat_id, "game": tr.t(lang, f"game-{g.game}"), "ended": g.ended,
+             "result": g.result} for g in games if ROOM.fullmatch(g.chat_id)]})
     return web.json_response({"players": players}, headers={"Cache-Control": "no-store"})
 
 

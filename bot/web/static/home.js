@@ -59,10 +59,28 @@ async function fillTables(box) {
   }
   const several = home.players.length > 1;
   const list = el("ul", { class: "my-tables" });
+  const played = el("ul", { class: "my-tables", id: "my-games" });
+  const seen = new Set();  // a game two players of this browser played is listed once
   for (const player of home.players) {
     for (const table of player.tables) list.append(tableItem(table, several ? player.name : null));
+    for (const game of player.games) {
+      if (seen.has(game.room + game.ended)) continue;
+      seen.add(game.room + game.ended);
+      played.append(gameItem(game));
+    }
   }
   box.append(list.children.length ? list : el("p", { class: "muted", id: "no-tables" }, T("web-home-no-tables")));
+  if (played.children.length) box.append(el("h3", {}, T("web-home-games")), played);
+}
+
+// A game that ended: its table's history (to replay it) is a sheet over its table.
+function gameItem(game) {
+  const where = `/r/${game.room}?sheet=history`;
+  return el("li", { class: "my-table past" },
+    el("a", { href: where, class: "go", "data-room": game.room,
+              onclick: (event) => { event.preventDefault(); go(where); } },
+      el("strong", {}, game.game), el("span", { class: "muted" }, ` · ${game.ended}`)),
+    el("span", { class: "status" }, game.result));
 }
 
 function tableItem(table, name) {
@@ -70,7 +88,7 @@ function tableItem(table, name) {
   const status = !table.playing ? T("web-home-lobby")
     : table.yours ? T("web-home-your-turn")
     : table.turn.length ? T("web-home-turn-of", { names: table.turn.join(", ") }) : "";
-  const link = el("a", { href: where, class: "go", "data-room": table.room,
+  const link = el("a", { href: where, class: "go", "data-room": table.room, title: T("web-home-go"),
                          onclick: (event) => { event.preventDefault(); go(where); } },
     el("strong", {}, table.game), name ? el("span", { class: "muted" }, ` · ${name}`) : null);
   return el("li", { class: table.yours ? "my-table yours" : "my-table" },

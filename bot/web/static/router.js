@@ -22,11 +22,15 @@ function roomOf(url) {
   return found ? found[1] : null;
 }
 
-// Show a table ("/r/<room>") or the home page ("/"), as a new step of the browser's history.
+// Show a table ("/r/<room>") or the home page ("/"), maybe with a sheet over it, as a new
+// step of the browser's history.
 export function go(path) {
   if (path !== location.pathname + location.search) history.pushState({}, "", path);
-  S.room = roomOf(new URL(location.href));
+  const url = new URL(location.href);
+  S.room = roomOf(url);
   emit("page:start");
+  const sheet = sheetOf(url);
+  if (sheet) showSheet(sheet);
 }
 
 // Open a sheet of the menu (or of the home page) as a step of its own in the history.

@@ -66,6 +66,7 @@ web-home-lobby = gathering players
 web-home-your-turn = Your turn!
 web-home-turn-of = { $names } to play
 web-home-go = Go to the table
+web-home-games = Your last games (open one to replay it)
 web-home-figures = Your figures
 web-home-figures-of = { $name }: figures
 web-rules = Rules
@@ -94,3 +95,7 @@ web--stats-yours-chats = { $games ->
   } of yours ended on this site.
 web--stats-yours-games = Across all your tables here
 web--forget-still-seated = You're still at a table ({ $chats }). Leave it (More… → Leave the game) or wait until its game ends, then try again. Nothing was deleted.
+web--table-lobby-expired = Nobody started the game within { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }, so the table closed itself. Open a new one below, or from the home page.

@@ -66,6 +66,7 @@ web-home-lobby = zbiera graczy
 web-home-your-turn = Twój ruch!
 web-home-turn-of = Teraz gra: { $names }
 web-home-go = Do stołu
+web-home-games = Twoje ostatnie gry (otwórz, by obejrzeć zapis)
 web-home-figures = Twoje wyniki
 web-home-figures-of = { $name }: wyniki
 web-rules = Zasady
@@ -95,3 +96,7 @@ web--stats-yours-chats = { $games ->
   } na tej stronie.
 web--stats-yours-games = Ze wszystkich twoich stołów tutaj
 web--forget-still-seated = Nadal siedzisz przy stole ({ $chats }). Wyjdź z niego (Więcej… → Wyjdź z gry) albo poczekaj do końca gry, potem spróbuj ponownie. Nic nie usunięto.
+web--table-lobby-expired = Nikt nie rozpoczął gry w ciągu { $minutes } { $minutes ->
+        [one] minuty
+       *[other] minut
+    }, więc stół zamknął się sam. Otwórz nowy poniżej albo na stronie startowej.

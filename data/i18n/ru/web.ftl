@@ -66,6 +66,7 @@ web-home-lobby = собирает игроков
 web-home-your-turn = Твой ход!
 web-home-turn-of = Ходит: { $names }
 web-home-go = К столу
+web-home-games = Твои последние игры (открой, чтобы посмотреть запись)
 web-home-figures = Твоя статистика
 web-home-figures-of = { $name }: статистика
 web-rules = Правила
@@ -95,3 +96,8 @@ web--stats-yours-chats = { $games ->
   } на этом сайте.
 web--stats-yours-games = По всем твоим столам здесь
 web--forget-still-seated = Ты ещё сидишь за столом ({ $chats }). Выйди из него («Ещё…» → «Выйти из игры») или дождись конца игры, потом попробуй снова. Ничего не удалено.
+web--table-lobby-expired = Игру не начали за { $minutes } { $minutes ->
+        [one] минуту
+        [few] минуты
+       *[other] минут
+    }, поэтому стол закрылся сам. Открой новый ниже или на главной странице.
