@@ -1,44 +1,25 @@
 """The Telegram outbox: shows the service's `Post`s and `Drop`s, one worker per chat.
 
-Each kept message (a table's lobby, board, ping, a player's panel) is edited in place: the
-store remembers its id and a fingerprint of what it shows, so an identical screen costs no
-request and a changed one is one edit (`editMessageCaption` when the picture is the same,
-`editMessageMedia` when it changed, `editMessageText` for text messages).
-
-Per chat, pending work is a dict from message to its newest instruction, drained in the
-order each message was first queued; a worker starts when a chat gets work and ends when it
-has none left. The newest instruction is taken only once the rate limits let a request go,
-so an edit that a newer edit of the same message replaces is never sent (a board that
-replaces another tells that board's moves too). Chats proceed in parallel under the shared
-`Limiter`, which keeps every request inside Telegram's budgets, so flood control is met only
-when something else spends them.
-
-Several workers may serve one bot, each with an outbox of its own (a press goes to whichever
-worker gets it), so the newest version of a message must win across them, not only within a
-lane. A `Post` names the table version it shows; an older one is never sent over a newer one
-the store says is shown, and with workers sharing PostgreSQL an edit first claims its message
-in the store (bot/storage/messages.py), so no two workers have edits of one message under way
-at once and a claim for an older version than one shown or being shown is refused. A claim's
-lease is bounded (`CLAIM_LEASE`) and flood control may hold an edit longer, so before a
-request that waited `RENEW_CLAIM_AFTER` seconds or more the claim is renewed, and the edit
-is given up if a newer version was shown or claimed meanwhile (an older board never lands
-over a newer one). Telegram's budgets are shared the same way (`SharedLimiter`).
+The kept messages' core (bot/kept_messages.py) keeps the lanes, coalescing, version order,
+fingerprints, claims and outages; this is Telegram's half. An edit is `editMessageCaption`
+when the picture is the same, `editMessageMedia` when it changed, `editMessageText` for text
+messages. The newest instruction of a chat's lane is taken only once the rate limits let a
+request go, so an edit a newer one replaces meanwhile is never sent. Chats proceed in
+parallel under the shared `Limiter`, which keeps every request inside Telegram's budgets, so
+flood control is met only when something else spends them; with several workers sharing
+PostgreSQL the budgets are agreed on there (`SharedLimiter`), and so are the kept messages'
+edits (claims, renewed before a request that waited: see the core).
 
 Telegram's errors are ordinary events here: flood control waits and retries (and a group's
 wait is reported to the service, which gives it back to the players' clocks), "not
 modified" counts as done, a vanished message is sent anew, a migrated group is followed, a
 panel that cannot be delivered is reported to the service, a chat without the right to send
 photos gets text. Nothing raises out of a worker, and logs name only the table, role, seat,
-method and error, never what a message shows.
+method and error, never what a message shows. Telegram failing for longer than a request's
+retries (5xx, timeouts, flood control that does not end) is sat out by the core.
 
-The database going away is an outage to sit out, not a reason to drop anything: the worker
-keeps its chat's work, backs off (`health`, bot/loops.py: the outbox is down in the health
-registry meanwhile) and goes on once the store answers, and a message sent meanwhile is
-recorded as soon as it can be, so it is edited later rather than sent twice. Telegram
-itself failing for longer than a request's retries (5xx, timeouts, flood control that
-does not end) is sat out the same way for kept messages: the newest version of each is tried
-again after the back-off, for up to `redeliver_for` seconds, so once Telegram is back every
-board and panel shows what is current.
+One-off messages (`say`: a command's answer) share the chat's lane but are never kept or
+coalesced.
 """
 
 from __future__ import annotations
@@ -48,11 +29,9 @@ import dataclasses
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
-from contextvars import ContextVar
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from enum import Enum
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -66,17 +45,24 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions, Message
 
-from bot.counters import Counters
 from bot.i18n import Translator
-from bot.loops import Loop
+from bot.kept_messages import (
+    Edit,
+    GaveUp,
+    KeptMessages,
+    Lane,
+    MessageBook,
+    MessageRef,
+    Recent,
+    Refusals,
+    database_unavailable,
+    where,
+)
 from bot.ops import metrics
 from bot.port import PlatformTrouble
-from bot.screens import Drop, Place, Post, Role, Screen, is_animation, picture_name
-from bot.storage.store import Claim, MessageRef, Store, StoreError
-from bot.storage.updates import database_unavailable
-from bot.table_screens import board_following, earlier_moves
+from bot.screens import Drop, Place, Post, Role, Screen, Text, is_animation, picture_name
 
-from .limits import Limiter, OutboxLimits, Pacer, SharedLimiter, is_group
+from .limits import Budgets, Limiter, OutboxLimits, Pacer, SharedLimiter, is_group
 from .render import CAPTION_LIMIT, TEXT_LIMIT, Shown, render, to_html
 
 log = logging.getLogger(__name__)
@@ -85,11 +71,11 @@ T = TypeVar("T")
 
 PLATFORM = "telegram"
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
-REDELIVER_FOR = 3600.0
-"""Seconds a kept message Telegram keeps failing is tried again (an outage of the API)."""
-RENEW_CLAIM_AFTER = 10.0
-"""Seconds after taking (or renewing) a kept message's claim when a request renews it first:
-far inside its lease, so the lease outlasts every wait before the request is answered."""
+
+
+class OutboxStore(MessageBook, Budgets, Protocol):
+    """The store as the outbox sees it: kept messages and their claims, and (with several
+    workers) Telegram's budgets shared among them."""
 
 
 @dataclass(frozen=True)
@@ -104,22 +90,6 @@ class _Say:
 
 
 _Item = Post | Drop | _Say
-_Key = tuple[int, str, int | None] | int  # a kept message, or a one-off's sequence number
-
-
-class _Lane:
-    """One chat's pending work and its worker."""
-
-    def __init__(self, chat_id: str) -> None:
-        self.chat_id = chat_id
-        self.pending: dict[_Key, _Item] = {}
-        self.task: asyncio.Task[None] | None = None
-
-
-class _Edit(Enum):
-    DONE = "done"  # edited, or Telegram says it already shows this
-    GONE = "gone"  # the message no longer exists: send a new one
-    REPLACE = "replace"  # it cannot become this (text <-> photo): send new, delete old
 
 
 @dataclass(frozen=True)
@@ -130,38 +100,16 @@ class _Kind:
     image: str | None  # fingerprint of the picture it shows
 
 
-class _GaveUp(Exception):
-    """A request kept failing on the network or flood control; already logged."""
-
-
-class _Superseded(Exception):
-    """While a request waited, a newer version of its kept message was shown or claimed:
-    this one must not be shown over it."""
-
-
-@dataclass
-class _Held:
-    """The claim under which this worker shows a kept message (shared store only)."""
-
-    place: Place
-    version: int
-    since: float  # when it was taken or last renewed (the outbox's clock)
-    over: bool = False  # what it shows is recorded: the claim has ended
-
-
-_HELD: ContextVar[_Held | None] = ContextVar("telegram_outbox_held", default=None)
-"""The claim of the show this task is making, if any: `Outbox._call` renews it."""
-
-
-class Outbox:
+class Outbox(KeptMessages):
     """Executes `Post`/`Drop` for Telegram. `post()` never blocks; `flush()` waits."""
 
+    MOVES_ROOM = TEXT_LIMIT - 96
     _KINDS_KEPT = 50_000  # remembered message kinds; beyond this the oldest are forgotten
 
     def __init__(
         self,
         bot: Bot,
-        store: Store,
+        store: OutboxStore,
         service: PlatformTrouble,
         translator: Translator,
         *,
@@ -175,44 +123,24 @@ class Outbox:
         """`quiet_for`: how long the bot was down before this process (`Limiter`).
         `shared`: other workers share the store, so the budgets and the kept messages'
         edits are agreed on there (by default: when the store is PostgreSQL)."""
+        shared = store.dialect == "postgresql" if shared is None else shared
+        super().__init__(store, translator, platform=PLATFORM,
+                         default_language=default_language, clock=clock, sleep=sleep,
+                         shared=shared)
         self.bot = bot
-        self.store = store
         self.service = service
-        self.translator = translator
         self.limits = limits or OutboxLimits()
-        self.default_language = default_language
-        self.counters = Counters()
-        metrics.watch_outbox(PLATFORM, self)  # its queue and counters on /metrics
-        self._clock = clock
-        self._sleep = sleep
-        self._shared = store.dialect == "postgresql" if shared is None else shared
+        self.shared_poll = self.limits.shared_poll
         self._limiter: Pacer = (
-            SharedLimiter(self.limits, store, clock=clock, sleep=sleep) if self._shared else
+            SharedLimiter(self.limits, store, clock=clock, sleep=sleep) if shared else
             Limiter(self.limits, clock=clock, sleep=sleep, quiet_for=quiet_for))
-        self._lanes: dict[str, _Lane] = {}
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._closed = False
         self._seq = itertools.count()
-        self._kinds: dict[tuple[str, str], _Kind] = {}
-        self._no_photos: dict[str, float] = {}  # chat -> when it refused a photo
+        self._kinds: Recent[tuple[str, str], _Kind] = Recent(self._KINDS_KEPT)
+        self._no_photos = Refusals(self.limits.photo_retry_after, clock)
         self._routes: dict[str, str] = {}  # migrated chat -> its new id
         self._migrations: dict[str, asyncio.Task[None]] = {}
-        self.health = Loop("telegram outbox", clock=time.time)
-        """The workers' state while the database or Telegram is away, and their back-off."""
-        self.redeliver_for = REDELIVER_FOR
-        self._failing: dict[_Key, float] = {}  # kept message -> when Telegram first failed it
 
     # --- queueing -------------------------------------------------------------------
-
-    def post(self, items: Iterable[Post | Drop] | Post | Drop) -> None:
-        """Queue instructions; for each message only the newest pending one will be sent."""
-        if isinstance(items, Post | Drop):
-            items = (items,)
-        for item in items:
-            if not isinstance(item, Post | Drop):
-                raise TypeError(f"expected Post or Drop, got {type(item).__name__}")
-            self._enqueue(item, _key_of(item))
 
     def say(self, chat_id: str | int, screen: Screen, *, thread_id: str | int | None = None,
             language: str | None = None, replace: str | int | None = None) -> None:
@@ -223,66 +151,17 @@ class Outbox:
         self._enqueue(_Say(str(chat_id), thread, screen, language,
                            None if replace is None else str(replace)), next(self._seq))
 
-    @property
-    def pending(self) -> int:
-        """Instructions queued and not yet started."""
-        return sum(len(lane.pending) for lane in self._lanes.values())
-
-    async def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything queued has been delivered (or given up); False on timeout."""
-        try:
-            await asyncio.wait_for(self._idle.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
-
-    async def close(self) -> None:
-        """Stop every worker; what is still queued is dropped. Flush first to deliver it."""
-        self._closed = True
-        self.health.close()
-        tasks = [lane.task for lane in self._lanes.values() if lane.task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        left = self.pending
-        if left:
-            log.warning("outbox closed with %d undelivered instructions", left)
-        self._lanes.clear()
-        self._idle.set()
-
-    def _enqueue(self, item: _Item, key: _Key, *, keep_newer: bool = False) -> None:
-        if self._closed:
-            log.warning("outbox is closed; dropped %s", _describe(item))
-            return
-        item = self._rerouted(item)
-        chat = _chat_of(item)
-        lane = self._lanes.get(chat)
-        if lane is None:
-            lane = self._lanes[chat] = _Lane(chat)
-        old = lane.pending.get(key)
-        if old is not None and (keep_newer or _older(item, old)):
-            return
-        if old is not None:
-            self.counters.coalesced[_role(old)] += 1
-            # A replaced fresh post still owes its notification.
-            if isinstance(old, Post) and old.fresh and isinstance(item, Post) and not item.fresh:
-                item = dataclasses.replace(item, fresh=True)
-            # A replaced board never reached the chat: the newer one tells its moves too.
-            if isinstance(old, Post) and isinstance(item, Post):
-                item = dataclasses.replace(item, screen=board_following(
-                    self.translator, old.screen, item.screen))
-        lane.pending[key] = item
-        self._idle.clear()
-        if lane.task is None:
-            lane.task = asyncio.create_task(self._drain(lane), name=f"telegram outbox {chat}")
-
-    def _rerouted(self, item: _Item) -> _Item:
+    def _admitted(self, item: Any) -> Any:
+        """Work for a migrated chat goes to its new id."""
         chat = self._route(_chat_of(item))
         if chat == _chat_of(item):
             return item
         if isinstance(item, _Say):
             return dataclasses.replace(item, chat_id=chat)
         return dataclasses.replace(item, place=dataclasses.replace(item.place, chat_id=chat))
+
+    def _lane_name(self, item: Any) -> str:
+        return _chat_of(item)
 
     def _route(self, chat_id: str) -> str:
         seen = set()
@@ -293,28 +172,9 @@ class Outbox:
 
     # --- the worker -----------------------------------------------------------------
 
-    async def _drain(self, lane: _Lane) -> None:
-        try:
-            while lane.pending:
-                key = next(iter(lane.pending))
-                try:
-                    await self._next(lane, key)
-                except Exception as error:  # noqa: BLE001 - a stuck queue would be worse
-                    if database_unavailable(error) and not self._closed:
-                        await self._store_away(error)  # (the shared budgets are stored)
-                        continue
-                    item = lane.pending.pop(key, None)
-                    log.warning("outbox worker for chat %s hit %s; %s dropped", lane.chat_id,
-                                type(error).__name__, _describe(item) if item else "nothing")
-        finally:
-            lane.task = None
-            if not lane.pending and self._lanes.get(lane.chat_id) is lane:
-                del self._lanes[lane.chat_id]
-            if not self._lanes:
-                self._idle.set()
-
-    async def _next(self, lane: _Lane, key: _Key) -> None:
-        """Deliver the newest instruction for `key`, once a request may go."""
+    async def _take(self, lane: Lane, key: Hashable) -> tuple[Any, MessageRef | None] | None:
+        """The newest instruction for `key` once a request may go; a post whose message
+        shows it already is dropped without waiting."""
         peeked = lane.pending[key]
         ref: MessageRef | None = None
         if isinstance(peeked, Post):
@@ -323,82 +183,54 @@ class Outbox:
             except Exception as error:  # noqa: BLE001 - e.g. the store closed at shutdown
                 if database_unavailable(error) and not self._closed:
                     await self._store_away(error)  # kept: tried again once it answers
-                    return
+                    return None
                 self._failed(peeked, "store", error)
                 _discard(lane, key, peeked)
-                return
+                return None
             if _unchanged(peeked, ref):
                 if _discard(lane, key, peeked):
-                    self.counters.skipped[_role(peeked)] += 1
-                return
+                    self.counters.skipped[self._role(peeked)] += 1
+                return None
         if not isinstance(peeked, Drop):
-            await self._waited(lane.chat_id, await self._limiter.ready(lane.chat_id),
-                               pacing=True)
+            await self._waited(lane.name, await self._limiter.ready(lane.name), pacing=True)
         item = lane.pending.pop(key, None)  # the newest by now
         if item is None:
-            return  # moved elsewhere meanwhile (the chat migrated)
-        if await self._execute(item, ref if item is peeked else None):
-            self.health.ok()
-            if not isinstance(item, _Say):
-                self._failing.pop(_key_of(item), None)
+            return None  # moved elsewhere meanwhile (the chat migrated)
+        return item, ref if item is peeked else None
 
-    async def _store_away(self, error: BaseException) -> None:
-        """The database is out of reach: wait before the chat's work is tried again (on the
-        event loop's own clock: an outage is sat out, never skipped)."""
-        await asyncio.sleep(self.health.failed(error))
+    async def _execute(self, item: Any, ref: MessageRef | None) -> None:
+        if isinstance(item, _Say):
+            await self._say(item)
+        else:
+            await super()._execute(item, ref)
 
-    async def _execute(self, item: _Item, ref: MessageRef | None = None) -> bool:
-        """Deliver one instruction; False if the database was away (it is queued again,
-        unless a newer one for its message came meanwhile)."""
-        try:
-            if isinstance(item, Post):
-                await self._show(item, ref)
-            elif isinstance(item, Drop):
-                await self._drop(item)
-            else:
-                await self._say(item)
-        except asyncio.CancelledError:
-            raise
-        except TelegramMigrateToChat as error:
+    async def _refused(self, item: Any, error: Exception) -> bool:
+        if isinstance(error, TelegramMigrateToChat):
             old = _chat_of(item)
             new = str(error.migrate_to_chat_id)
-            log.info("chat %s moved to %s; following it (%s)", old, new, _describe(item))
+            log.info("chat %s moved to %s; following it (%s)", old, new, self._describe(item))
             await self.chat_migrated(old, new)
             if self._route(old) != old:  # never retry in the chat that refused
                 # A newer instruction for the same message, queued meanwhile, wins.
                 key = next(self._seq) if isinstance(item, _Say) else _key_of(item)
                 self._enqueue(item, key, keep_newer=True)
-        except TelegramForbiddenError as error:
+            return True
+        if isinstance(error, TelegramForbiddenError):
             self._failed(item, "forbidden", error)
             if isinstance(item, Post) and item.place.role is Role.PANEL:
                 await self._panel_unreachable(item.place)
-        except _GaveUp as gave_up:
-            self.counters.failures[_role(item)] += 1
-            if isinstance(item, Post) and await self._redelivering(item, gave_up):
-                return False
-        except TelegramAPIError as error:
+            return True
+        if isinstance(error, GaveUp):
+            return True  # counted and logged already
+        if isinstance(error, TelegramAPIError):
             self._failed(item, "refused", error)
-        except Exception as error:  # one message must not stop the chat's worker
-            if database_unavailable(error) and not self._closed:
-                await self._store_away(error)
-                key = next(self._seq) if isinstance(item, _Say) else _key_of(item)
-                self._enqueue(item, key, keep_newer=True)
-                return False
-            self._failed(item, "crashed", error)
-            # Only at DEBUG: an exception's text might quote what the message shows.
-            log.debug("outbox crash detail", exc_info=True)
-        return True
+            return True
+        return False
 
-    async def _redelivering(self, post: Post, gave_up: _GaveUp) -> bool:
-        """Telegram kept failing a kept message: queue it again after the back-off (a newer
-        version queued meanwhile wins), unless it has failed for `redeliver_for` seconds."""
-        key = _key_of(post)
-        first = self._failing.setdefault(key, self._clock())
-        if self._closed or self._clock() - first >= self.redeliver_for:
-            self._failing.pop(key, None)
+    def _passing(self, item: Any, error: Exception) -> bool:
+        if not isinstance(error, GaveUp):
             return False
-        await self._sleep(self.health.failed(gave_up.__cause__ or gave_up))
-        self._enqueue(post, key, keep_newer=True)
+        self.counters.failures[self._role(item)] += 1
         return True
 
     async def _panel_unreachable(self, place: Place) -> None:
@@ -412,132 +244,33 @@ class Outbox:
 
     # --- kept messages ----------------------------------------------------------------
 
-    async def _show(self, post: Post, ref: MessageRef | None) -> None:
-        if ref is None:
-            ref = await self._ref(post.place)
-        version = post.version
-        if version is not None and ref is not None and ref.version is not None \
-                and ref.version > version:
-            self.counters.skipped[str(post.place.role)] += 1  # a newer one is shown
-            return
-        if not self._shared or version is None:  # this lane is the only one showing it
-            await self._show_at(post, ref)
-            return
-        # claimed even where no message is kept yet: two workers never both send one
-        claim = await self._claim(post.place, version)
-        if claim is not Claim.CLAIMED:  # a newer one is shown, or the table is gone
-            self.counters.skipped[str(post.place.role)] += 1
-            return
-        recorded = False
-        held = _HELD.set(_Held(post.place, version, self._clock()))
+    def _usable(self, ref: MessageRef | None) -> MessageRef | None:
+        # Refs moved by a migration lose their hash; their ids were the old group's.
+        if ref is not None and ref.content_hash is None and ref.chat_id in self._routes.values():
+            return None
+        return ref
+
+    async def _send(self, place: Place, screen: Screen, *, strict: bool = False) -> str | None:
+        message = await self._send_message(place.chat_id, place.thread_id, screen,
+                                           str(place.role), table_id=place.table_id)
+        return str(message.message_id)
+
+    async def _send_moves(self, place: Place, text: Text) -> bool:
         try:
-            recorded = await self._show_at(post, await self._ref(post.place))  # as it is now
-        except _Superseded:
-            self.counters.skipped[str(post.place.role)] += 1
-        finally:
-            _HELD.reset(held)
-            if not recorded:
-                await self.store.release_message(post.place.table_id, post.place.role,
-                                                 post.place.seat, version)
-
-    async def _claim(self, place: Place, version: int, *, renew: bool = False) -> Claim:
-        """Claim the kept message for an edit to `version`, waiting while another worker's
-        edit of an older (or the same) version is under way. `renew`: the claim is ours
-        already; hold it longer (or take it back if its lease ran out and nobody newer came)."""
-        while True:
-            if renew:
-                claim = await self.store.renew_message(place.table_id, place.role,
-                                                       place.seat, version)
-            else:
-                claim = await self.store.claim_message(place.table_id, place.role,
-                                                       place.seat, version)
-            if claim is not Claim.BUSY:
-                return claim
-            await self._sleep(self.limits.shared_poll)
-
-    async def _hold_on(self) -> None:
-        """Before a request for a claimed show: renew the claim if it was taken a while ago
-        (flood control's waits may outlast its lease); `_Superseded` if a newer version was
-        shown or claimed meanwhile."""
-        held = _HELD.get()
-        if held is None or held.over or self._clock() - held.since < RENEW_CLAIM_AFTER:
-            return
-        if await self._claim(held.place, held.version, renew=True) is not Claim.CLAIMED:
-            held.over = True  # nothing of ours to release: the claim went elsewhere
-            raise _Superseded
-        held.since = self._clock()
-
-    async def _show_at(self, post: Post, ref: MessageRef | None) -> bool:
-        """Show `post` where `ref` says its message is; True once what it shows is recorded
-        (which ends a claim of its version), False if nothing was."""
-        place, screen = post.place, post.screen
-        fingerprint = screen.fingerprint()
-        if ref is not None and self._stale(ref):
-            ref = None  # its id belongs to the chat before migration
-        if ref is None or ref.content_hash != fingerprint:
-            await self._tell_earlier_moves(place, screen)
-        if ref is None:
-            return await self._send_kept(post, fingerprint)
-        if ref.chat_id != place.chat_id or post.fresh:
-            kept = await self._send_kept(post, fingerprint, meant=ref)
-            if kept:
-                await self._delete_quietly(place, ref)
-            return kept
-        if ref.content_hash == fingerprint:
-            self.counters.skipped[str(place.role)] += 1
-            return False
-        outcome = await self._edit(place, ref, screen)
-        if outcome is _Edit.DONE:
-            _recorded_now()
-            return await self.store.set_message_hash(place.table_id, place.role, place.seat,
-                                                     fingerprint, post.version)
-        kept = await self._send_kept(post, fingerprint, meant=ref)
-        if kept and outcome is _Edit.REPLACE:
-            await self._delete_quietly(place, ref)
-        return kept
-
-    async def _tell_earlier_moves(self, place: Place, screen: Screen) -> None:
-        """The moves a board's caption has no room for, told first in messages of their own
-        (a failure is logged: the board itself still goes)."""
-        for text in earlier_moves(self.translator, screen, TEXT_LIMIT - 96):
-            try:
-                await self._send(place.chat_id, place.thread_id, Screen(text), "moves",
-                                 table_id=place.table_id)
-            except (_GaveUp, TelegramBadRequest, TelegramForbiddenError) as error:
-                log.warning("table %s: earlier moves not sent (%s)", place.table_id,
-                            type(error).__name__)
-                return
-
-    async def _send_kept(self, post: Post, fingerprint: str, *,
-                         meant: MessageRef | None = None) -> bool:
-        """Send `post` as the message kept at its place, in place of `meant` (the caller's
-        to delete); False if meanwhile another worker kept a newer version there (ours,
-        surplus, is deleted again). Another message it replaced there is surplus too (sent
-        by a worker whose claim died with it): deleted, so no old buttons stay live."""
-        place = post.place
-        message = await self._send(place.chat_id, place.thread_id, post.screen,
-                                   str(place.role), table_id=place.table_id)
-        kept, replaced = await self._recorded(lambda: self.store.keep_message(
-            place.table_id, place.role, place.seat, place.chat_id, message.message_id,
-            content_hash=fingerprint, version=post.version))
-        _recorded_now()
-        if replaced is not None and (meant is None or (replaced.chat_id, replaced.message_id)
-                                     != (meant.chat_id, meant.message_id)):
-            self.counters.surplus[str(place.role)] += 1
-            await self._delete_quietly(place, replaced)
-        if kept is None:
-            await self._delete_quietly(place, MessageRef(
-                place.table_id, str(place.role), place.seat, place.chat_id,
-                str(message.message_id), fingerprint, 0.0))
+            await self._send_message(place.chat_id, place.thread_id, Screen(text), "moves",
+                                     table_id=place.table_id)
+        except (GaveUp, TelegramBadRequest, TelegramForbiddenError) as error:
+            log.warning("table %s: earlier moves not sent (%s)", place.table_id,
+                        type(error).__name__)
             return False
         return True
 
-    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> _Edit:
+    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> Edit:
         chat, message_id = ref.chat_id, int(ref.message_id)
         known = self._kinds.get((chat, ref.message_id))
-        photo = screen.image is not None and self._photos_allowed(chat)
+        photo = screen.image is not None and self._no_photos.allowed(chat)
         if known is not None and known.photo != photo:
-            return _Edit.REPLACE
+            return Edit.REPLACE
         role = str(place.role)
         image = screen.image_fingerprint()
         try:
@@ -565,59 +298,50 @@ class Outbox:
             outcome = self._edit_refused(chat, error)
             if outcome is None:
                 raise
-            if outcome is _Edit.DONE:
-                self._remember(chat, ref.message_id, _Kind(photo, image if photo else None))
+            if outcome is Edit.DONE:
+                self._kinds.remember((chat, ref.message_id),
+                                     _Kind(photo, image if photo else None))
             else:
-                self._kinds.pop((chat, ref.message_id), None)
+                self._kinds.forget((chat, ref.message_id))
             return outcome
         self.counters.edits[role] += 1
-        self._remember(chat, ref.message_id, _Kind(photo, image if photo else None))
-        return _Edit.DONE
+        self._kinds.remember((chat, ref.message_id), _Kind(photo, image if photo else None))
+        return Edit.DONE
 
-    def _edit_refused(self, chat: str, error: TelegramBadRequest) -> _Edit | None:
+    def _edit_refused(self, chat: str, error: TelegramBadRequest) -> Edit | None:
         text = error.message.lower()
         if "message is not modified" in text:
-            return _Edit.DONE
+            return Edit.DONE
         if "message to edit not found" in text or "message_id_invalid" in text:
-            return _Edit.GONE
+            return Edit.GONE
         if _photo_forbidden(error):
-            self._no_photos[chat] = self._clock()
-            return _Edit.REPLACE
+            self._no_photos.refused(chat)
+            return Edit.REPLACE
         if any(s in text for s in ("there is no text in the message",
                                    "there is no caption in the message",
                                    "there is no media in the message",
                                    "message can't be edited")):
-            return _Edit.REPLACE
+            return Edit.REPLACE
         return None
 
-    async def _drop(self, drop: Drop) -> None:
-        place = drop.place
-        ref = await self._ref(place)
-        if ref is None:
-            return
-        if not self._stale(ref):
-            await self._delete_quietly(place, ref)
-        await self.store.delete_message(place.table_id, place.role, place.seat)
-
-    async def _delete_quietly(self, place: Place, ref: MessageRef) -> None:
-        """Delete a message we no longer keep; if it is already gone, so much the better."""
-        self._kinds.pop((ref.chat_id, ref.message_id), None)
+    async def _delete(self, place: Place, ref: MessageRef) -> bool:
+        self._kinds.forget((ref.chat_id, ref.message_id))
         try:
             await self._call(ref.chat_id, "deleteMessage", place, lambda: self.bot.
                              delete_message(int(ref.chat_id), int(ref.message_id)),
                              counted=False)
-        except (TelegramAPIError, _GaveUp) as error:
+        except (TelegramAPIError, GaveUp) as error:
             log.debug("could not delete table %s %s message: %s", place.table_id, place.role,
                       _error_text(error))
-            return
-        self.counters.deletes[str(place.role)] += 1
+            return False
+        return True
 
     # --- one-off messages ---------------------------------------------------------------
 
     async def _say(self, say: _Say) -> None:
         if say.replace is not None and await self._replace(say, say.replace):
             return
-        await self._send(say.chat_id, say.thread_id, say.screen, "message",
+        await self._send_message(say.chat_id, say.thread_id, say.screen, "message",
                          language=say.language)
 
     async def _replace(self, say: _Say, message_id: str) -> bool:
@@ -625,7 +349,7 @@ class Outbox:
         caption); False when it is gone or cannot become this (then it is sent anew)."""
         chat = say.chat_id
         what = _What("message", None)
-        photo = say.screen.image is not None and self._photos_allowed(chat)
+        photo = say.screen.image is not None and self._no_photos.allowed(chat)
         image = say.screen.image_fingerprint()
         known = self._kinds.get((chat, message_id))
         try:
@@ -653,14 +377,14 @@ class Outbox:
             outcome = self._edit_refused(chat, error)
             if outcome is None:
                 raise
-            return outcome is _Edit.DONE
+            return outcome is Edit.DONE
         self.counters.edits["message"] += 1
-        self._remember(chat, message_id, _Kind(photo, image if photo else None))
+        self._kinds.remember((chat, message_id), _Kind(photo, image if photo else None))
         return True
 
     # --- sending ----------------------------------------------------------------------
 
-    async def _send(self, chat: str, thread_id: str | None, screen: Screen, role: str, *,
+    async def _send_message(self, chat: str, thread_id: str | None, screen: Screen, role: str, *,
                     table_id: int | None = None, language: str | None = None) -> Message:
         """Send `screen` as a new message: a photo if it has one and the chat allows it,
         else text (saying which right is missing when a picture had to be left out)."""
@@ -677,7 +401,7 @@ class Outbox:
                                                      message_thread_id=thread))
             self.counters.sends[role] += 1
             return message
-        if screen.image is not None and self._photos_allowed(chat):
+        if screen.image is not None and self._no_photos.allowed(chat):
             shown = render(screen)
             assert shown.photo is not None
             photo = BufferedInputFile(shown.photo, picture_name(shown.photo))
@@ -692,18 +416,18 @@ class Outbox:
                 if not _photo_forbidden(error):
                     raise
                 log.warning("chat %s does not let the bot send photos; sending text", chat)
-                self._no_photos[chat] = self._clock()
+                self._no_photos.refused(chat)
             else:
                 self.counters.sends[role] += 1
-                self._remember(chat, str(message.message_id),
-                               _Kind(True, screen.image_fingerprint()))
+                self._kinds.remember((chat, str(message.message_id)),
+                                     _Kind(True, screen.image_fingerprint()))
                 return message
         shown = await self._text_version(screen, table_id, chat, language=language)
         message = await self._call(chat, "sendMessage", what, lambda: self.bot.send_message(
             int(chat), shown.html, parse_mode="HTML", reply_markup=shown.markup,
             message_thread_id=thread, link_preview_options=NO_PREVIEW))
         self.counters.sends[role] += 1
-        self._remember(chat, str(message.message_id), _Kind(False, None))
+        self._kinds.remember((chat, str(message.message_id)), _Kind(False, None))
         return message
 
     async def _text_version(self, screen: Screen, table_id: int | None, chat: str, *,
@@ -723,7 +447,7 @@ class Outbox:
             try:
                 try:
                     await self._waited(chat, waited, pacing=True)
-                    await self._hold_on()
+                    await self.hold_on()
                     return await request()
                 finally:
                     # dated by its answer: Telegram counted it by then
@@ -732,7 +456,7 @@ class Outbox:
                 floods += 1
                 if floods > self.limits.max_flood_retries:
                     _log_failure(what, method, error, "giving up after flood control")
-                    raise _GaveUp from error
+                    raise GaveUp from error
                 log.warning("flood control on %s in chat %s (%s): waiting %ss", method, chat,
                             _where(what), error.retry_after)
                 delay = error.retry_after * self.limits.retry_scale
@@ -742,7 +466,7 @@ class Outbox:
             except (TelegramNetworkError, TelegramServerError) as error:
                 if failures >= len(self.limits.network_backoff):
                     _log_failure(what, method, error, "giving up")
-                    raise _GaveUp from error
+                    raise GaveUp from error
                 delay = self.limits.network_backoff[failures]
                 failures += 1
                 _log_failure(what, method, error, f"retrying in {delay}s")
@@ -787,54 +511,19 @@ class Outbox:
             for key, item in moved:
                 self._enqueue(item, key)
 
-    def _stale(self, ref: MessageRef) -> bool:
-        # Refs moved by a migration lose their hash; their ids were the old group's.
-        return ref.content_hash is None and ref.chat_id in self._routes.values()
-
     # --- small helpers ------------------------------------------------------------------
 
-    async def _recorded(self, write: Callable[[], Awaitable[T]]) -> T:
-        """Record a message that is on screen now, however long the database is away:
-        sending it again later would leave two (the first with live buttons)."""
-        while True:
-            try:
-                return await write()
-            except Exception as error:
-                if not database_unavailable(error) or self._closed:
-                    raise
-                await self._store_away(error)
+    def _role(self, item: Any) -> str:
+        return "message" if isinstance(item, _Say) else str(item.place.role)
 
-    async def _ref(self, place: Place) -> MessageRef | None:
-        return await self.store.get_message(place.table_id, place.role, place.seat)
-
-    async def _language(self, table_id: int | None) -> str:
-        if table_id is not None:
-            try:
-                table = await self.store.get_table(table_id)
-            except StoreError:
-                table = None
-            if table is not None:
-                return table.language
-        return self.default_language
-
-    def _photos_allowed(self, chat: str) -> bool:
-        refused = self._no_photos.get(chat)
-        if refused is None:
-            return True
-        if self._clock() - refused >= self.limits.photo_retry_after:
-            del self._no_photos[chat]
-            return True
-        return False
-
-    def _remember(self, chat: str, message_id: str, kind: _Kind) -> None:
-        self._kinds.pop((chat, message_id), None)
-        self._kinds[(chat, message_id)] = kind
-        if len(self._kinds) > self._KINDS_KEPT:
-            del self._kinds[next(iter(self._kinds))]
+    def _describe(self, item: Any) -> str:
+        if isinstance(item, _Say):
+            return f"message to chat {item.chat_id}"
+        return super()._describe(item)
 
     def _failed(self, item: _Item, why: str, error: BaseException) -> None:
-        self.counters.failures[_role(item)] += 1
-        log.warning("%s %s: %s", _describe(item), why, _error_text(error))
+        self.counters.failures[self._role(item)] += 1
+        log.warning("%s %s: %s", self._describe(item), why, _error_text(error))
 
 
 @dataclass(frozen=True)
@@ -845,30 +534,12 @@ class _What:
     table_id: int | None
 
 
-def _recorded_now() -> None:
-    """What the claimed show put on screen is recorded (or being recorded): its claim ends
-    with that, so the requests after it (deleting what it replaced) renew nothing."""
-    held = _HELD.get()
-    if held is not None:
-        held.over = True
-
-
 def _chat_of(item: _Item) -> str:
     return item.chat_id if isinstance(item, _Say) else item.place.chat_id
 
 
-def _role(item: _Item) -> str:
-    return "message" if isinstance(item, _Say) else str(item.place.role)
-
-
-def _key_of(item: Post | Drop) -> _Key:
+def _key_of(item: Post | Drop) -> tuple[int, str, int | None]:
     return (item.place.table_id, str(item.place.role), item.place.seat)
-
-
-def _older(item: _Item, than: _Item) -> bool:
-    """`item` shows an older table version than `than`, pending for the same message."""
-    return (isinstance(item, Post) and isinstance(than, Post) and item.version is not None
-            and than.version is not None and item.version < than.version)
 
 
 def _unchanged(post: Post, ref: MessageRef | None) -> bool:
@@ -880,7 +551,7 @@ def _unchanged(post: Post, ref: MessageRef | None) -> bool:
     )
 
 
-def _discard(lane: _Lane, key: _Key, item: _Item) -> bool:
+def _discard(lane: Lane, key: Hashable, item: _Item) -> bool:
     """Remove `item` unless a newer instruction has replaced it meanwhile."""
     if lane.pending.get(key) is item:
         del lane.pending[key]
@@ -901,17 +572,9 @@ def _photo_media(shown: Shown) -> InputMediaPhoto:
 
 def _where(what: Place | _What) -> str:
     if isinstance(what, Place):
-        seat = "" if what.seat is None else f" seat {what.seat}"
-        return f"table {what.table_id} {what.role}{seat}"
+        return where(what)
     table = "" if what.table_id is None else f"table {what.table_id} "
     return f"{table}{what.role}"
-
-
-def _describe(item: _Item) -> str:
-    if isinstance(item, _Say):
-        return f"message to chat {item.chat_id}"
-    kind = "drop" if isinstance(item, Drop) else "post"
-    return f"{_where(item.place)} {kind} in chat {item.place.chat_id}"
 
 
 def _error_text(error: BaseException) -> str:
@@ -923,4 +586,3 @@ def _error_text(error: BaseException) -> str:
 
 def _log_failure(what: Place | _What, method: str, error: BaseException, outcome: str) -> None:
     log.warning("%s %s failed (%s); %s", _where(what), method, _error_text(error), outcome)
-
