@@ -8,6 +8,9 @@ rounds, the since-line's room, pages that never split a move."""
 from __future__ import annotations
 
 import random
+import re
+import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,7 @@ from bot.move_log import LogView, Move, log_pages, log_screen, rounds_of, since_
 from bot.payloads import Press, decode, encode
 from bot.screens import ChatRef, Role, UserRef, plain
 from bot.table_screens import Player
+from bot.tables import TableService
 from engine.core import Event, Label
 from fakes.hand_clock import Clock
 from fakes.service_harness import GROUP, Harness, open_harness
@@ -229,3 +233,69 @@ def test_pages_never_split_a_move_and_hold_every_one() -> None:
     pressed = [decode(b.data) for row in screen.buttons for b in row]
     assert pressed == [Press("moves", 5, arg="2"), Press("moves", 5, arg="0")]
     assert log_screen(TR, "en", view, page=999).buttons  # the oldest page, not an error
+
+
+async def test_after_a_restart_the_since_line_is_read_from_the_store(harness, clock, tmp_path):
+    """A new process knows no move: it reads them (and works out again, from the seed, the
+    words of actions kept without their events) before drawing a panel."""
+    h = harness
+    table = await four_player_lanterns(h)
+    rng = random.Random(2)
+    dm = ChatRef("telegram", ANNA.id, private=True)
+    anna = next(s.seat for s in await h.service.store.list_seats(table) if not s.computer)
+    for _ in range(400):  # until Anna has moved, and the computers after her
+        if await h.service.store.pending_work(table):
+            clock.now += 1.5
+            await h.run_due()
+            continue
+        row = await h.service.store.get_table(table)
+        seats = [(await h.service.store.action_record(table, n)).seat
+                 for n in range(1, row.version + 1)]
+        if anna in seats and seats[-1] != anna:
+            break
+        buttons = [b for b in h.buttons(h.panel_of(ANNA)[1]) if b.text not in BACK]
+        confirm = [b.data for b in buttons if b.data.startswith("c:")]
+        await h.press(ANNA, confirm[0] if confirm else rng.choice(buttons).data, chat=dm)
+    expected = await since_anna(h, table)
+    assert expected
+    before = await h.service.move_log("telegram", GROUP.id, ANNA.id, "en")
+
+    def panel_line(posts) -> str:
+        [panel] = [p for p in posts if p.place.role is Role.PANEL]
+        return plain(panel.screen.text).split("\n")[0]
+
+    async def restarted() -> TableService:
+        return TableService(h.service.store, TR, seeds=iter(()).__next__, clock=clock)
+
+    fresh = await restarted()
+    assert panel_line(await fresh.current_posts(table)) == since_line(
+        TR, "en", [m for r in before.rounds for m in r.moves][::-1])
+    # actions kept without their events (before they were kept): worked out from the seed
+    with sqlite3.connect(tmp_path / "db.sqlite3") as db:
+        db.execute("UPDATE actions SET events = NULL WHERE table_id = ?", (table,))
+    fresh = await restarted()
+    line = panel_line(await fresh.current_posts(table))
+    at = 0
+    for headline in expected:
+        at = line.index(headline, at) + len(headline)
+    again = await fresh.move_log("telegram", GROUP.id, ANNA.id, "en")
+    assert [m.text for r in again.rounds for m in r.moves] == [
+        m.text for r in before.rounds for m in r.moves]
+    assert not any(m.reason for r in again.rounds for m in r.moves)  # never kept: not told
+
+
+def test_every_computer_reason_is_a_reason_key() -> None:
+    """The log tells a computer's reason apart by its key, `<game>-bot-…`: every label a
+    computer player's code makes is one (a new game's too)."""
+    root = Path(__file__).resolve().parents[1] / "engine"
+    checked = 0
+    for folder in sorted(root.glob("*/computer")):
+        game = folder.parent.name
+        for source in folder.rglob("*.py"):
+            text = source.read_text(encoding="utf-8")
+            keys = re.findall(r'Label\(f?"([^"]+)"', text)
+            keys += re.findall(r'^[A-Z_]+ = "([a-z]+-[a-z0-9-]+)"', text, re.MULTILINE)
+            for key in keys:
+                assert key.startswith(f"{game}-bot-"), (source, key)
+                checked += 1
+    assert checked > 20
