@@ -83,6 +83,14 @@ async def test_home_lists_your_tables_and_back_and_forward_move_between_screens(
         await page.click("[data-game=lighthouse]")
         await page.select_option("#new-table [name=zone_size]", "3")
         await page.fill("#new-table [name=track]", "3")
+        # the game's rules as these options make them, a sheet of the home page
+        await page.click("#game-rules")
+        await page.locator("#sheet[open]").wait_for()
+        assert "sheet=rules" in page.url
+        rules = await page.locator("#sheet-body").inner_text()
+        assert "zone_size=3 track=3" in rules and "/newgame" not in rules
+        await page.click("#sheet-close")
+        await page.wait_for_url(server.url + "/")
         await page.click("#open-table")
         await table_button(page, t("bot-button-join")).wait_for()
         table_url = page.url

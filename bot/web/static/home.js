@@ -2,7 +2,7 @@
 // browser's players sit at (whose turn it is), their figures over every table here, and
 // the form that opens a new table, its options shown with their names, a sentence each and
 // the values they take. A value the game refuses is said beside it, and nothing is opened.
-import { S, T, $, el, emit } from "./page.js";
+import { S, T, $, el, emit, on } from "./page.js";
 import { post } from "./api.js";
 import { failed, closeSheet } from "./sheets.js";
 import { activePlayer } from "./players.js";
@@ -36,6 +36,9 @@ export function drawWelcome() {
 
 // --- the home page -----------------------------------------------------------------------
 
+const REFRESH_MS = 20000;  // the tables' turns are looked at again while home is shown
+let refresh = null;
+
 export function drawHome() {
   const tables = el("section", { class: "card stack", id: "my-tables", "aria-labelledby": "my-tables-title" },
     el("h2", { id: "my-tables-title" }, T("web-home-tables")));
@@ -46,17 +49,32 @@ export function drawHome() {
   $("main").replaceChildren(el("div", { class: "home" }, tables, newTable, figures));
   fillTables(tables);
   fillFigures(figures);
+  clearInterval(refresh);
+  refresh = setInterval(() => {
+    if (S.room || !document.body.contains(tables)) return clearInterval(refresh);
+    if (!document.hidden) fillTables(tables, true);
+  }, REFRESH_MS);
 }
 
-async function fillTables(box) {
+// Another player of this browser chosen on top: their figures (the tables are everyone's).
+on("page:players", () => {
+  const figures = !S.room && $("my-figures");
+  if (figures) {
+    figures.replaceChildren(el("h2", { id: "my-figures-title" }, T("web-home-figures")));
+    fillFigures(figures);
+  }
+});
+
+async function fillTables(box, quietly = false) {
   let home;
   try {
     const response = await fetch("/api/home", { credentials: "same-origin" });
     if (!response.ok) throw new Error(`${response.status}`);
     home = await response.json();
   } catch (error) {
-    return failed(error);
+    return quietly ? null : failed(error);
   }
+  box.replaceChildren(box.querySelector("h2"));
   const several = home.players.length > 1;
   const list = el("ul", { class: "my-tables" });
   const played = el("ul", { class: "my-tables", id: "my-games" });
@@ -150,6 +168,18 @@ function chosenValues(game, options) {
   return chosen;
 }
 
+// "lighthouse zone_size=7": the game and the options set apart from their defaults, as
+// /rules reads them (a value the game does not take is left out: the form says so on Open).
+function rulesOf(game, options) {
+  const words = [game.name];
+  for (const [name, value] of Object.entries(chosenValues(game, options))) {
+    const o = game.options.find((option) => option.name === name);
+    if (value === o.default || !(o.switch || o.allowed.includes(value))) continue;
+    words.push(`${name}=${o.switch ? (value ? "on" : "off") : value}`);
+  }
+  return words.join(" ");
+}
+
 function clearErrors(form) {
   for (const node of form.querySelectorAll(".option-error, .form-error")) { node.hidden = true; node.textContent = ""; }
   for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
@@ -171,8 +201,9 @@ export function drawNewTable(into) {
   let chosen = S.games[0];
   const options = el("div", { class: "options" });
   const games = el("div", { class: "games", role: "group", "aria-label": T("web-choose-game") });
+  // the chosen game's rules, as the form's options (those the game takes) change them
   const rules = el("button", { type: "button", class: "quiet", id: "game-rules",
-                               onclick: () => openSheetAt("rules", chosen.name) }, "📖 " + T("web-rules"));
+                               onclick: () => openSheetAt("rules", rulesOf(chosen, options)) }, "📖 " + T("web-rules"));
   const formError = el("p", { class: "form-error", role: "alert", hidden: true });
   function choose(game) {
     chosen = game;
