@@ -227,6 +227,11 @@ class Settings(BaseSettings):
         if parts.scheme != "https" or not parts.hostname or parts.fragment:
             raise ValueError("must be the Mini App's public https:// address (Telegram opens "
                              "no other), such as https://bot.example.org/tg/")
+        if parts.path.rstrip("/") != "/tg" or parts.query:
+            # the page asks for /tg/api/... and /static/... on its own host: the proxy
+            # forwards paths as they are
+            raise ValueError("its path must be /tg/, which the reverse proxy forwards to the "
+                             "web server unchanged, such as https://bot.example.org/tg/")
         return value
 
     @field_validator("telegram_webhook_secret")

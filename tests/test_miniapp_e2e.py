@@ -88,6 +88,13 @@ async def test_the_board_and_panels_open_the_mini_app(
         assert web_app == f"{WEBAPP_URL}?table={table}"
     menu = fake_telegram.bot_settings["setChatMenuButton"][""]
     assert menu["type"] == "web_app" and menu["web_app"]["url"] == WEBAPP_URL
+    # no Mini App opened this table yet: none of its pictures is kept for one
+    from bot.web.telegram_app import KEY
+
+    rooms = world.bot.runner.app[KEY].rooms  # type: ignore[attr-defined]
+    assert not rooms.known(str(group.id))
+    assert (await world.open(world.open_app(bob, start_param=str(table))))[0] == 200
+    assert rooms.known(str(group.id))
 
 
 async def test_a_seat_plays_in_the_mini_app_and_telegram_follows(

@@ -36,6 +36,8 @@ def test_without_a_telegram_token_the_address_serves_nothing(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("line", ["TELEGRAM_WEBAPP_URL=http://games.example.org/tg/",
                                   "TELEGRAM_WEBAPP_URL=games.example.org",
+                                  "TELEGRAM_WEBAPP_URL=https://games.example.org/",
+                                  "TELEGRAM_WEBAPP_URL=https://games.example.org/tg/?a=1",
                                   "TELEGRAM_WEBAPP_NAME=no spaces"])
 def test_a_wrong_value_is_said(tmp_path: Path, line: str) -> None:
     with pytest.raises(ConfigError) as error:

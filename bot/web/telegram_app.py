@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape as html_escape
@@ -57,6 +58,9 @@ PAGE_POLICY = (
 """The Mini App page's policy: the playground's, but Telegram's script may run, and Telegram
 Web may show the page in its frame (the playground's pages may be framed by nobody)."""
 SHEET_ORDER = (Where.EDIT, Where.PRIVATE, Where.ASIDE, Where.MESSAGE)
+FOLLOWED = 1000
+"""Groups whose tables the Mini App keeps following after one was opened (the least
+recently opened are let go; their rooms are pruned by `Rooms` anyway)."""
 
 
 PRESS_RATE = Rate(burst=20, every=0.25)
@@ -99,6 +103,35 @@ class MiniApp:
         self.streams = Counter(per_address=self.limits.streams_per_person,
                                total=self.limits.streams)
         self.pressing = Buckets(self.limits.presses)
+        # the groups some Mini App opened (newest last), and their tables: only their posts
+        # are kept here, not every picture of every Telegram table
+        self.followed: OrderedDict[str, None] = OrderedDict()
+        self.table_chats: OrderedDict[int, str] = OrderedDict()
+
+    def heard(self, items: Sequence[Post | Drop]) -> None:
+        """Telegram showed posts: those of a followed group go to the open Mini Apps."""
+        kept = []
+        for item in items:
+            place = item.place
+            if place.role is not Role.PANEL and place.chat_id in self.followed:
+                self._follow_table(place.table_id, place.chat_id)
+            if self.table_chats.get(place.table_id) in self.followed:
+                kept.append(item)
+        if kept:
+            self.rooms.post(kept)
+
+    def follow(self, chat_id: str, table_id: int) -> None:
+        self.followed[chat_id] = None
+        self.followed.move_to_end(chat_id)
+        while len(self.followed) > FOLLOWED:
+            self.followed.popitem(last=False)
+        self._follow_table(table_id, chat_id)
+
+    def _follow_table(self, table_id: int, chat_id: str) -> None:
+        self.table_chats[table_id] = chat_id
+        self.table_chats.move_to_end(table_id)
+        while len(self.table_chats) > 4 * FOLLOWED:
+            self.table_chats.popitem(last=False)
 
     def language(self, visitor: Visitor | None) -> str:
         """The person's language (the one their Telegram uses, as in the chats)."""
@@ -131,8 +164,10 @@ class MiniApp:
             raise Refusal("miniapp-not-member", 403)
         return table_id, chat_id, seated
 
-    async def room(self, chat_id: str) -> None:
-        """Fill the room of a group from the store if this page has not seen it yet."""
+    async def room(self, chat_id: str, table_id: int) -> None:
+        """Follow the group (from now on its posts are kept here) and fill its room from
+        the store if this page has not seen it yet."""
+        self.follow(chat_id, table_id)
         if not self.rooms.known(chat_id):
             posts = await self.service.chat_posts(PLATFORM, chat_id)
             if posts:
@@ -156,9 +191,9 @@ def install(app: web.Application, service: TablePort, translator: Translator,
     """Serve the Mini App from the web adapter's application (a Telegram token and
     TELEGRAM_WEBAPP_URL are set)."""
     rooms = Rooms(Images(), lambda table_id: service.table_chat(PLATFORM, table_id))
-    telegram.listen(rooms.post)
-    app[KEY] = MiniApp(service, translator, telegram, rooms, default_language,
-                       limits or MiniAppLimits())
+    miniapp = app[KEY] = MiniApp(service, translator, telegram, rooms, default_language,
+                                 limits or MiniAppLimits())
+    telegram.listen(miniapp.heard)
     app.add_routes(routes)
     app.on_response_prepare.append(_page_headers)
     app.on_shutdown.append(_close)
@@ -230,7 +265,7 @@ async def open_table(request: web.Request) -> web.Response:
         table_id, chat_id, seated = await miniapp.table_of(visitor, body.get("table"))
     except Refusal as refusal:
         return _refused(miniapp, refusal, visitor)
-    await miniapp.room(chat_id)
+    await miniapp.room(chat_id, table_id)
     return web.json_response({**out, "table": table_id, "seated": seated})
 
 
@@ -311,11 +346,10 @@ async def events(request: web.Request) -> web.StreamResponse:
     visitor = None
     try:
         visitor = miniapp.verify(request.query.get("init"))
-        _, chat_id, _ = await miniapp.table_of(visitor,
-                                                          request.match_info["table"])
+        table_id, chat_id, _ = await miniapp.table_of(visitor, request.match_info["table"])
     except Refusal as refusal:
         return _refused(miniapp, refusal, visitor)
-    await miniapp.room(chat_id)
+    await miniapp.room(chat_id, table_id)
     if not miniapp.streams.take(visitor.user.id):
         return _refused(miniapp, Refusal("miniapp-too-many-streams", 429), visitor)
     try:
