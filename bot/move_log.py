@@ -316,11 +316,15 @@ class TableMoves(Part):
     async def view(self, table: TableRow, seats: Sequence[SeatRow], user_id: str, lang: str
                    ) -> LogView | None:
         """The table's log for the person `user_id` (their seat's, or anyone's if they have
-        none), in `lang`; None for a table whose game never began or is not known."""
+        none or left it), in `lang`; None for a table whose game never began or is not
+        known."""
         if table.game not in self.games or table.seed is None:
             return None
         moves = await self.moves.catch_up(table.id, table.version)
-        me = next((s for s in seats if s.user_id == user_id and s.seat is not None), None)
+        # a person who left the game reads it as anyone does: a computer plays their seat
+        # now, and what it draws is not theirs to know
+        me = next((s for s in seats if s.user_id == user_id and s.seat is not None
+                   and s.absence != "left"), None)
         players = screens.players_of(seats, table.language)
         return log_view(self.tr, lang, table.id, table.game, moves, players,
                         None if me is None else me.seat)

@@ -299,3 +299,44 @@ def test_every_computer_reason_is_a_reason_key() -> None:
                 assert key.startswith(f"{game}-bot-"), (source, key)
                 checked += 1
     assert checked > 20
+
+
+async def test_a_person_who_left_reads_the_log_as_anyone_does(harness, clock):
+    """Once a computer plays the seat they left, its private events are not theirs."""
+    h = harness
+    await h.service.store.set_chat_options("telegram", GROUP.id, clock="off")
+    for user in (ANNA, BORIS):
+        await h.start_private(user)
+    await h.command(ANNA, "newgame", "lanterns")
+    table = (await h.service.store.active_table("telegram", GROUP.id, None)).id
+    await h.press(BORIS, h.data(h.screen(Role.LOBBY), "j:"))
+    await h.press(ANNA, encode(Press("computer", table)))
+    await h.press(ANNA, h.data(h.screen(Role.LOBBY), f"b:{table}:easy"))
+    await h.press(ANNA, encode(Press("start", table)))
+    boris = next(s.seat for s in await h.service.store.list_seats(table) if s.user_id == BORIS.id)
+    await h.command(BORIS, "leave")
+    await h.press(BORIS, encode(Press("quit", table, arg=f"y{boris}")))
+    assert next(s.absence for s in await h.service.store.list_seats(table)
+                if s.user_id == BORIS.id) == "left"
+    rng = random.Random(1)
+    for _ in range(300):  # until the computer in his seat has drawn a tile
+        if await h.service.store.pending_work(table):
+            clock.now += 1.5
+            await h.run_due()
+        else:
+            buttons = [b for b in h.buttons(h.panel_of(ANNA)[1]) if b.text not in BACK]
+            confirm = [b.data for b in buttons if b.data.startswith("c:")]
+            await h.press(ANNA, confirm[0] if confirm else rng.choice(buttons).data,
+                          chat=ChatRef("telegram", ANNA.id, private=True))
+        row = await h.service.store.get_table(table)
+        drew = [e for n in range(1, row.version + 1)
+                for e in events_from_json((await h.service.store.action_record(table, n)).events)
+                if e.label.key == "lanterns-ev-draw" and e.visible_to(boris)]
+        if drew:
+            break
+    assert drew
+    drawn = TR.t("en", "lanterns-ev-draw", tile=0).split("0")[0]
+    left = await h.service.move_log("telegram", GROUP.id, BORIS.id, "en")
+    assert left.since_line is None
+    assert not any(drawn in m.text for r in left.rounds for m in r.moves)
+    assert not any(m.since for r in left.rounds for m in r.moves)
