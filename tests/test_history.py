@@ -183,7 +183,7 @@ async def test_a_hanabi_replay_shows_every_hand_and_sends_the_hanab_live_file(ha
     assert json.loads(sent.file.data) == export_game(spec.from_dict(row.state), names)
     # the finished game's own board offers the same file beside Play again
     board = h.screen(Role.BOARD)
-    assert [b.data for b in h.buttons(board)] == [f"a:{table}", f"r:{table}:f"]
+    assert [b.data for b in h.buttons(board)] == [f"a:{table}", f"r:{table}:f", f"m:{table}:"]
     from_board = (await h.press(USERS[1], f"r:{table}:f")).aside
     assert from_board.file == sent.file
 
