@@ -9,7 +9,6 @@ const node = el("div", { class: "log", id: "log", "aria-live": "polite" });
 let fetching = false;
 let again = false;  // the room changed while a read was under way: read once more after it
 let retrying = false;  // a refused read is tried again once, a second later
-let shownFor = "";  // the log shown is this room's and player's
 
 // The log drawn into `element` from the server's answer {since_line, rounds: [{round,
 // heading, moves: [{who, text, reason, since}]}]}.
@@ -45,13 +44,11 @@ export async function refreshLog() {
     do {
       again = false;
       const player = S.players.length ? activePlayer() : null;
-      const wanted = `${S.room}/${player ? player.id : ""}`;
       const query = player ? `?player=${encodeURIComponent(player.id)}` : "";
       try {
         const response = await fetch(`/api/moves/${S.room}${query}`, { credentials: "same-origin" });
         if (response.ok) {
           renderLog(node, await response.json());
-          shownFor = wanted;
         } else if (response.status === 429 && !retrying) {
           // read too often (moves came fast): the newest log is read a moment later
           retrying = true;
@@ -73,7 +70,5 @@ export function logPane() {
     draw: () => { refreshLog(); return node; },
   };
 }
-
-export function shownLog() { return shownFor; }
 
 addPane(logPane());  // imported once, by app.js
