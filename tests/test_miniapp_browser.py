@@ -57,9 +57,22 @@ window.Telegram = { WebApp: {
 """
 NEXT = """(last) => {
   const app = Telegram.WebApp;
-  if (app.MainButton.visible && app.MainButton.handlers.length) return "main";
+  if (document.body.classList.contains("busy")) return false;
+  if (app.MainButton.visible && app.MainButton.handlers.length) return ["main"];
+  const shapes = [...document.querySelectorAll("#hand .panel polygon.tap, #sheet polygon.tap")];
+  for (const shape of shapes.filter((s) => s.dataset.tap !== last)) {
+    shape.scrollIntoView({ block: "center" });
+    const points = [...shape.points];
+    const x = points.reduce((a, p) => a + p.x, 0) / points.length;
+    const y = points.reduce((a, p) => a + p.y, 0) / points.length;
+    // where the picture shows that point: the overlay must be there, in front
+    const img = shape.closest(".picture").querySelector("img").getBoundingClientRect();
+    const [w, h] = shape.ownerSVGElement.getAttribute("viewBox").split(" ").slice(2).map(Number);
+    const px = img.left + (x * img.width) / w, py = img.top + (y * img.height) / h;
+    if (document.elementFromPoint(px, py) === shape) return ["tap", px, py, shape.dataset.tap];
+  }
   const b = document.querySelector('#hand .panel button[data-press^="g:"], #sheet button[data-press^="g:"]');
-  if (b && b.dataset.press !== last) return b.dataset.press;
+  if (b && b.dataset.press !== last) return ["button", b.dataset.press];
   return false;
 }"""
 
@@ -97,7 +110,8 @@ async def against_a_computer(world: MiniAppWorld, server: FakeTelegramServer, ga
 
 async def telegram_page(browser: Any, world: MiniAppWorld, init: str) -> Any:
     """A phone-sized page opened as Telegram opens a Mini App (its stand-in)."""
-    context = await browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1)
+    context = await browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1,
+                                        has_touch=True)
     context.set_default_timeout(STEP)
     await context.add_init_script(STAND_IN % {"init": json.dumps(init),
                                               "theme": json.dumps(THEME)})
@@ -116,30 +130,34 @@ def start_param(group: FakeChat) -> str:
     return parse_qs(urlsplit(link).query)["startapp"][0]
 
 
-async def play_by_touch(page: Any, world: MiniAppWorld, table: int) -> int:
-    """Ann touches her panel's first choice, and Telegram's Main button when it offers the
-    move's Confirm, until the game is over; returns how many moves were confirmed."""
-    confirmed = 0
+async def play_by_touch(page: Any, world: MiniAppWorld, table: int) -> tuple[int, int]:
+    """Ann touches what her panel's picture offers (a button where it offers nothing to
+    touch), and Telegram's Main button when it offers the move's Confirm, until the game is
+    over; returns how many moves were confirmed and how many touches were made."""
+    confirmed = touches = 0
     last = ""
     for _ in range(3000):
         row = await world.store.get_table(table)
         assert row is not None
         if row.status != "playing":
             assert row.status == "finished", row.status
-            return confirmed
+            return confirmed, touches
         found = await page.wait_for_function(NEXT, arg=last, timeout=STEP)
         choice = await found.json_value()
-        if choice == "main":
+        if choice[0] == "main":
             before = await world.version(table)
             await page.evaluate("Telegram.WebApp.MainButton.press()")
-            await page.wait_for_function(
-                "() => !document.body.classList.contains('busy')")
+            await page.wait_for_function("() => !document.body.classList.contains('busy')")
             await world.bot.settle()
             confirmed += await world.version(table) > before
             last = ""
+        elif choice[0] == "tap":
+            _, x, y, last = choice
+            await page.touchscreen.tap(x, y)
+            touches += 1
         else:
-            await page.locator(f'button[data-press="{choice}"]').first.click()
-            last = choice
+            last = choice[1]
+            await page.locator(f'button[data-press="{last}"]').first.click()
     raise AssertionError("the game did not end")
 
 
@@ -175,8 +193,8 @@ async def test_a_whole_game_by_touch_in_the_mini_app(
             shot = Image.open(io.BytesIO(await page.screenshot())).convert("RGB")
             shot.quantize(256, method=Image.Quantize.MEDIANCUT).save(DOCS / "miniapp.png",
                                                                     optimize=True)
-        confirmed = await play_by_touch(page, world, table)
-        assert confirmed >= 3
+        confirmed, touches = await play_by_touch(page, world, table)
+        assert confirmed >= 3 and touches >= confirmed
         app = await page.evaluate("""() => ({
             felt: Telegram.WebApp.HapticFeedback.felt, back: Telegram.WebApp.BackButton.shown,
             main: Telegram.WebApp.MainButton.pressed })""")

@@ -119,7 +119,10 @@ function connect() {
   stream.onmessage = (message) => {
     const event = JSON.parse(message.data);
     if (event.type === "reset") shown.clear();
-    else if (event.type === "show") shown.set(event.key, event);
+    else if (event.type === "show") {
+      shown.set(event.key, event);
+      if (event.role === "panel" && event.player === me) handDrawn();
+    }
     else if (event.type === "drop") shown.delete(event.key);
     draw();
   };
@@ -141,9 +144,37 @@ function draw() {
   nativeButtons();
 }
 
+// --- touching the picture -----------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+let lastTap = []; // the polygon last tapped: a Confirm's place ("tap it again")
+
+// The picture, with the parts that may be touched laid over it (the server's `taps`, each
+// the same press as one of the buttons below them).
+function drawPicture(screen, panel) {
+  const [width, height] = screen.size || [];
+  const img = el("img", { src: imageLink(screen.image), alt: "", width, height });
+  if (!screen.taps || !screen.size) return el("div", { class: "picture" }, img);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("class", "taps");
+  svg.setAttribute("aria-hidden", "true");
+  for (const tap of screen.taps) {
+    const polygon = tap.polygon.length ? tap.polygon : lastTap;
+    if (polygon.length < 3) continue;
+    const shape = document.createElementNS(SVG, "polygon");
+    shape.setAttribute("points", polygon.map((p) => p.join(",")).join(" "));
+    shape.setAttribute("class", tap.confirms ? "tap confirm" : "tap");
+    shape.dataset.tap = tap.data;
+    shape.addEventListener("click", () => { lastTap = polygon; press(tap.data, panel); });
+    svg.append(shape);
+  }
+  return el("div", { class: "picture" }, img, svg);
+}
+
 function drawScreen(screen, panel, role) {
   const box = el("article", { class: `screen ${role}`, "data-role": role });
-  if (screen.image) box.append(el("img", { src: imageLink(screen.image), alt: "" }));
+  if (screen.image) box.append(drawPicture(screen, panel));
   const text = el("p", { class: "text" });
   for (const piece of screen.text) text.append(piece.mention ? el("b", {}, piece.t) : piece.t);
   box.append(text);
@@ -163,23 +194,48 @@ function drawScreen(screen, panel, role) {
 
 // --- pressing -----------------------------------------------------------------------------
 
+// A press keeps everything still (nothing can be pressed) until it is answered and, for a
+// choice on one's hand, until the hand is drawn anew (or a while passed with nothing new):
+// a second press on the old hand would only be refused as outdated.
+const HAND_AT_MOST_MS = 8000;
+let handTimer = null;
+let handDraws = 0; // one's hand drawn anew, counted (it may come before the press's answer)
+
+function setBusy(on) {
+  busy = on;
+  document.body.classList.toggle("busy", on);
+  clearTimeout(handTimer);
+  handTimer = null;
+}
+
+function handDrawn() {
+  handDraws += 1;
+  if (handTimer) setBusy(false);
+}
+
 async function press(data, panel) {
   if (busy) return;
-  busy = true;
-  document.body.classList.add("busy");
+  setBusy(true);
   tg.haptic("choice");
+  const drawsBefore = handDraws;
+  let awaitHand = false;
   try {
     const answer = await post("/tg/api/press", { table, data, panel });
     tg.haptic(answer.alert ? "error" : "success");
     toast(answer.note, answer.alert);
     showSheet(answer.sheet ? { screen: answer.sheet, panel } : null);
+    awaitHand = panel && !answer.alert && !answer.sheet && handDraws === drawsBefore;
   } catch (error) {
     tg.haptic("error");
     if (error.refused) return refused(error.note);
     toast(error.note || error.message, true);
   } finally {
-    busy = false;
-    document.body.classList.remove("busy");
+    setBusy(false);
+    if (awaitHand) {
+      busy = true;
+      document.body.classList.add("busy");
+      handTimer = setTimeout(() => setBusy(false), HAND_AT_MOST_MS);
+    }
   }
 }
 
