@@ -52,16 +52,18 @@ def test_prompt_the_prompted_player_plays_the_clued_card():
     assert normal_move(state).action == "play:3"  # Bob's red 3
 
 
-def test_self_prompt_the_older_clued_card_plays_first():
-    # the red 1 is played and Bob still holds a red card clued with it (his red 2); Alice's
-    # second red clue touches his new red 3: the older red card is prompted (it is the red 2)
-    # and the new one, the focus, is the red 3 (not a red 2 to play at once)
+def test_a_clue_that_may_play_at_once_is_a_direct_play_not_a_self_prompt():
+    # the red 1 is played and Bob still holds a red card clued with it (his red 2). A second
+    # red clue on his new red 3 would look like a direct Play Clue on a red 2: an H-group
+    # player (and the H-group bot) plays the new card at once instead of his older red card
+    # first, and misplays. So Alice does not give it; a red clue on a new card that does
+    # fit (here his new red 2 after the old one turns out to be a red 3) is played at once.
     bob = ["r1", "b3", "w3", "r2", "g4"]
     state = moves(dealt([ALICE, bob], draws=["r3"]),
                   "clue:1:c0",  # red: the red 1 (focus) and the red 2
-                  "play:1",  # Bob plays the red 1 and draws the red 3
-                  "clue:1:c0")  # red again: the red 3 is new
+                  "play:1")  # Bob plays the red 1 and draws the red 3
+    assert normal_move(state).action != "clue:1:c0"
+    bob = ["r1", "b3", "w3", "r3", "g4"]
+    state = moves(dealt([ALICE, bob], draws=["r2"]), "clue:1:c0", "play:1", "clue:1:c0")
     move = normal_move(state)
-    assert move.action == "play:4" and move.reason.key == reasons.PLAY_SURE  # the red 2
-    state = moves(state, move.action, "discard:5")
-    assert normal_move(state).action == "play:2"  # the red 3, moved to slot 2
+    assert move.action == "play:1" and move.reason.key == reasons.PLAY_SURE  # the red 2

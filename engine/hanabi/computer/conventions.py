@@ -9,8 +9,9 @@ on hanab.live), read from public facts only so every player draws the same concl
   colour or number) or a play. Elsewhere: a *play* clue. A play clue's focus fits a firework
   now, or right after cards everybody knows will be played first ("delayed" play).
 * A number 5 on new cards is a *5 Save* on chop or a *5 Stall* elsewhere, never a play by
-  itself. A colour play clue whose focus would be the card an older clued card of that
-  colour in the same hand may be is a *Prompt* (`self_prompt`): the older card is that card.
+  itself. A play clue that may be a direct play is one: its receiver does not look for a
+  *Self-Prompt* through their own older clued cards (an H-group player reads "red" on a new
+  card as the red card that plays now, even when an older red card of theirs may be it).
   (Prompts and finesses on other players' cards are read by each seat: `finesse`.)
 * Good touch: touched cards are not useless and are not copies of known touched cards.
 * Chop warning: a player with a clue token never leaves the next player, who knows
@@ -168,27 +169,8 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     if narrowed:
         focus.mask = narrowed
         focus.save = narrowed & ~delayed_playable(model, focus) != 0
-        if kind == COLOR and new and not focus.save:
-            self_prompt(hand, focus, touched, new)
     model.settle()
     return focus
-
-
-def self_prompt(hand: Sequence[Known], focus: Known, touched: set[int], new: list[int]) -> None:
-    """Prompt (H-group): a play clue whose focus would be the card an older clued card of the
-    same hand may be makes that older card play first (the leftmost such card is that card)
-    and the focus the next rank, as often as the hand's clued cards allow."""
-    while single(focus.mask):
-        direct = focus.mask.bit_length() - 1
-        following = 1 << (direct + 1)
-        if direct % 5 == 4 or not focus.clued & following:
-            return
-        older = [card for k, card in enumerate(hand) if k in touched and k not in new
-                 and card is not focus and not single(card.mask) and card.mask >> direct & 1]
-        if not older:
-            return
-        older[0].mask = 1 << direct
-        focus.mask = following
 
 
 def knows_a_move(model: Model, seat: int) -> bool:
