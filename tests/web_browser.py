@@ -217,6 +217,7 @@ LAYOUT_PROBLEMS = """() => {
             problems.push(`${node.tagName}.${node.className} spans ${box.left}..${box.right}`);
     }
     for (const button of document.querySelectorAll('main button, header button')) {
+        if (!button.getClientRects().length) continue;  // not shown here (a folded table)
         button.scrollIntoView({block: 'center'});
         const box = button.getBoundingClientRect();
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);

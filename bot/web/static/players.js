@@ -2,7 +2,7 @@
 // top that picks one, adding one, and forgetting them all.
 import { S, T, $, el, emit } from "./page.js";
 import { post } from "./api.js";
-import { toast, failed } from "./sheets.js";
+import { toast, failed, ask } from "./sheets.js";
 
 const ACTIVE_KEY = "playground-active";
 
@@ -46,7 +46,7 @@ export function drawTop() {
 
 // Forget this browser's players (on the server too), after asking.
 async function forgetMe() {
-  if (!confirm(T("web-forget-ask"))) return;
+  if (!await ask(T("web-forget-ask"), T("web-forget"), T("web-cancel"))) return;
   try {
     toast((await post("/api/forget", {})).note);
     S.players = [];

@@ -20,3 +20,20 @@ export function openSheetNode(node) {
 export function closeSheet() {
   if ($("sheet").open) $("sheet").close();
 }
+
+// A question asked in view, before something that cannot be undone (closing a table):
+// resolves true when the person says yes. The dialog is modal, so it is always on screen.
+export function ask(question, yes, no) {
+  return new Promise((resolve) => {
+    const dialog = el("dialog", { class: "sheet ask", id: "ask" });
+    const answer = (value) => () => { dialog.close(); dialog.remove(); resolve(value); };
+    dialog.append(el("p", { class: "ask-question" }, question),
+      el("div", { class: "row ask-answers" },
+        el("button", { type: "button", class: "quiet", id: "ask-no", onclick: answer(false) }, no),
+        el("button", { type: "button", class: "primary danger", id: "ask-yes", onclick: answer(true) }, yes)));
+    dialog.addEventListener("cancel", answer(false));  // Escape: no
+    document.body.append(dialog);
+    dialog.showModal();
+    $("ask-no").focus();  // the safe answer is the one a stray Enter gives
+  });
+}

@@ -2,10 +2,24 @@
 // invitation link and the menu; kept up to date by the room's live stream.
 import { S, T, $, el } from "./page.js";
 import { openStream } from "./api.js";
-import { toast, openSheetNode } from "./sheets.js";
+import { toast, openSheetNode, ask } from "./sheets.js";
 import { activePlayer } from "./players.js";
 import { drawScreen, command } from "./screens.js";
 import { drawNewTable } from "./home.js";
+import { turnCame, notifyOffer } from "./turns.js";
+
+// Panes another module adds beside the table (the game's log): {id, label, draw() -> Node}.
+// On a desktop they stand beside the hands; on a phone a tab switches between the table
+// and each of them.
+const panes = [];
+export function addPane(pane) {
+  panes.push(pane);
+  scheduleDraw();
+}
+let tab = "table";  // a phone's shown tab: "table" or a pane's id
+let boardOpen = false;  // a phone, choosing: the table's messages shown in full
+let acting = new Set();  // this browser's players who are to act
+let askedToLeave = false;  // the next question in the room is theirs: bring it into view
 
 const shown = new Map();  // key -> the last "show" event for it
 const drawn = new Map();  // key -> {sig, node}: a message unchanged is not drawn again (no flicker)
@@ -31,24 +45,23 @@ export function connect() {
       else if (event.type === "drop") { shown.delete(event.key); drawn.delete(event.key); }
       else if (event.type === "show") {
         shown.set(event.key, event);
-        if (event.fresh && event.role === "ping") notifyTurn();
+        if (event.fresh && event.role === "confirm" && askedToLeave) {
+          askedToLeave = false;
+          focusAfterDraw = event.key;
+        }
       }
       scheduleDraw();
     },
   });
 }
 
+let focusAfterDraw = null;  // a question's key: shown in view once drawn
 let drawing = false;
 function scheduleDraw() {
   if (drawing) return;
   drawing = true;
   requestAnimationFrame(() => { drawing = false; drawRoom(); });
 }
-
-function notifyTurn() {
-  if (document.hidden) document.title = "🔔 " + T("web-title");
-}
-document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = T("web-title"); });
 
 export function drawRoom() {
   if (!S.room || !S.players.length) return;
@@ -66,13 +79,22 @@ export function drawRoom() {
   const menu = el("select", { "aria-label": T("web-menu"), id: "commands", onchange: (event) => {
     const name = event.target.value;
     event.target.value = "";
-    if (name === "new") drawRoomNewTable(); else if (name) command(name);
+    if (name === "new") drawRoomNewTable();
+    else if (name === "cancel") closeTable();
+    else if (name) {
+      askedToLeave = name === "leave";
+      command(name);
+    }
   } }, el("option", { value: "" }, T("web-menu")),
     ...["rules", "history", "stats", "leave", "cancel", "help"].map((name) => el("option", { value: name }, T(`web-cmd-${name}`))),
     el("option", { value: "new" }, T("web-new-table")));
 
+  // on a phone, while choosing, the table folds to its head: this opens it again
+  const unfold = el("button", { type: "button", class: "chip phone-only", id: "board-toggle",
+                                "aria-expanded": String(boardOpen), onclick: () => { boardOpen = !boardOpen; drawRoom(); } },
+    T(boardOpen ? "web-board-hide" : "web-board-show"));
   const table = el("section", { class: "card", id: "table", "aria-label": T("web-table") },
-    el("div", { class: "pane-head" }, el("h2", {}, T("web-table")), menu),
+    el("div", { class: "pane-head" }, el("h2", {}, T("web-table")), el("div", { class: "row" }, unfold, menu)),
     el("div", { class: "row invite" }, linkInput, copy),
     el("p", { class: "muted" }, T("web-invite")));
   if (S.players.length > 1) {
@@ -91,24 +113,67 @@ export function drawRoom() {
   }
 
   const hands = el("div", { class: "hands" });
+  const nowActing = new Set();
   for (const player of S.players) {
     const panel = panels.find((e) => e.player === player.id);
     if (!panel) continue;
-    const acting = panel.screen.buttons.length > 0;
-    hands.append(el("section", { class: acting ? "card hand acting" : "card hand", "data-player": player.id,
+    const toAct = panel.screen.buttons.length > 0;
+    if (toAct) nowActing.add(player.id);
+    hands.append(el("section", { class: toAct ? "card hand acting" : "card hand", "data-player": player.id,
                                  "aria-label": T("web-hand-of", { name: player.name }) },
       el("div", { class: "pane-head" }, el("h2", {}, T("web-hand-of", { name: player.name }))),
       el("p", { class: "private-note" }, T("web-private")),
-      messageNode(panel, player)));
+      messageNode(panel, player),
+      toAct && panel.screen.taps ? el("p", { class: "tap-hint desktop-only" }, T("web-tap-hint")) : null));
   }
-  const room = el("div", { class: hands.children.length ? "room with-hands" : "room" }, table);
+  turnCame(S.players.filter((p) => nowActing.has(p.id) && !acting.has(p.id)).map((p) => p.name));
+  acting = nowActing;
+  if (hands.children.length) {
+    const offer = notifyOffer();
+    if (offer) hands.append(offer);  // below the hands: the turn comes first
+  }
+
+  const choosing = nowActing.size > 0;
+  if (!choosing) boardOpen = false;
+  const classes = ["room"];
+  if (hands.children.length) classes.push("with-hands");
+  if (choosing) classes.push("choosing");
+  if (boardOpen) classes.push("board-open");
+  const room = el("div", { class: classes.join(" "), "data-tab": tab }, table);
   if (hands.children.length) room.append(hands);
+  if (panes.length) {
+    // a phone's tabs: the table (with the hands) or a pane
+    const tabs = el("nav", { class: "tabs phone-only", "aria-label": T("web-tabs") },
+      ...[{ id: "table", label: T("web-table") }, ...panes].map((p) => el("button", {
+        type: "button", class: p.id === tab ? "chip active" : "chip", "aria-pressed": String(p.id === tab),
+        "data-tab": p.id, onclick: () => { tab = p.id; drawRoom(); } }, p.label)));
+    room.prepend(tabs);
+    for (const pane of panes) {
+      room.append(el("section", { class: pane.id === tab ? "card pane current" : "card pane",
+                                  "data-pane": pane.id, "aria-label": pane.label },
+        pane.draw()));
+    }
+  }
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.press;
   $("main").replaceChildren(room);
   if (focused) {  // keep the keyboard where it was
     const again = document.querySelector(`[data-press="${CSS.escape(focused)}"]`);
     if (again) again.focus();
   }
+  if (focusAfterDraw && drawn.has(focusAfterDraw)) {
+    // the question they asked for (leave the game?) in view, its first answer focused
+    const node = drawn.get(focusAfterDraw).node;
+    focusAfterDraw = null;
+    node.classList.add("question");
+    node.scrollIntoView({ block: "center" });
+    const first = node.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+}
+
+// Closing the table ends everyone's game: asked first, in view.
+async function closeTable() {
+  if (await ask(T("web-close-ask"), T("web-close-yes"), T("web-cancel"))) command("cancel");
 }
 
 function drawRoomNewTable() {

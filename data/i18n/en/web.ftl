@@ -99,3 +99,17 @@ web--table-lobby-expired = Nobody started the game within { $minutes } { $minute
         [one] minute
        *[other] minutes
     }, so the table closed itself. Open a new one below, or from the home page.
+
+# W-A (issue 34): touching the board, the phone's layout, calm controls, turn notices
+web-board-show = Show the table
+web-board-hide = Hide the table
+web-tabs = What to show
+web-close-ask = Close this table? The game ends for everyone sitting at it, and cannot be picked up again.
+web-close-yes = Close the table
+web-turn-notice-title = Your turn!
+web-turn-notice-body = { $names }: the table is waiting for your move.
+web-notify-title = Turn notices
+web-notify-why = Want a notice when it's your turn while this tab is in the background? Your browser will ask for permission once; you can change it later in its settings.
+web-notify-yes = Turn on notices
+web-notify-no = No, thanks
+web-tap-hint = Tap the board to choose, or use the buttons below. Tap the glowing choice again to confirm.

@@ -100,3 +100,17 @@ web--table-lobby-expired = Nikt nie rozpoczął gry w ciągu { $minutes } { $min
         [one] minuty
        *[other] minut
     }, więc stół zamknął się sam. Otwórz nowy poniżej albo na stronie startowej.
+
+# W-A (issue 34): touching the board, the phone's layout, calm controls, turn notices
+web-board-show = Pokaż stół
+web-board-hide = Ukryj stół
+web-tabs = Co pokazać
+web-close-ask = Zamknąć ten stół? Gra skończy się dla wszystkich, którzy przy nim siedzą, i nie da się jej wznowić.
+web-close-yes = Zamknij stół
+web-turn-notice-title = Twój ruch!
+web-turn-notice-body = { $names }: stół czeka na twój ruch.
+web-notify-title = Powiadomienia o ruchu
+web-notify-why = Chcesz dostać powiadomienie, gdy przyjdzie twój ruch, a ta karta będzie w tle? Przeglądarka raz zapyta o zgodę; później możesz to zmienić w jej ustawieniach.
+web-notify-yes = Włącz powiadomienia
+web-notify-no = Nie, dziękuję
+web-tap-hint = Dotknij planszy, żeby wybrać, albo użyj przycisków poniżej. Dotknij podświetlonego wyboru jeszcze raz, żeby potwierdzić.

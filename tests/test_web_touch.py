@@ -1,0 +1,243 @@
+"""Playing by touching the board (issue 34): whole games in real Chromium where every move
+is made by tapping the picture's regions, never a button, on a phone (360x740, touch) and on
+a desktop (1280x800, mouse). Screenshots of each game are saved under the test's tmp dir
+(`pytest --basetemp=DIR` keeps them where asked)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_browser import (
+    STEP,
+    add_computer,
+    chromium,
+    layout_problems,
+    open_table,
+    playground,
+    press_on_table,
+    sit_down,
+    t,
+)
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+NEXT_TAP = """([final, last]) => {
+    const table = document.querySelector('#table');
+    if (table && table.innerText.includes(final)) return 'over';
+    for (const hand of document.querySelectorAll('.hand.acting')) {
+        const box = hand.querySelector('.message');
+        if (!box || box.classList.contains('busy')) continue;
+        const shapes = [...hand.querySelectorAll('polygon.tap')];
+        if (!shapes.length) {
+            // a hand to act with choices but nothing to tap: the test says which
+            const buttons = [...hand.querySelectorAll('button[data-press]')].map(b => b.dataset.press);
+            if (buttons.length && !buttons.includes(last))
+                return ['untappable', hand.dataset.player, buttons[0], buttons.join(' ')];
+            continue;
+        }
+        // a Confirm first (the chosen thing, tapped again), else the first choice; never
+        // the one just tapped (its panel is not drawn anew yet, or it changed nothing)
+        const fresh = shapes.filter(s => s.dataset.tap !== last);
+        const shape = fresh.find(s => s.classList.contains('confirm')) || fresh[0];
+        if (!shape) continue;
+        shape.scrollIntoView({block: 'center'});
+        const pts = shape.points;
+        const inside = [];
+        let cx = 0, cy = 0;
+        for (let i = 0; i < pts.numberOfItems; i++) { cx += pts.getItem(i).x; cy += pts.getItem(i).y; }
+        inside.push([cx / pts.numberOfItems, cy / pts.numberOfItems]);
+        for (let i = 0; i < pts.numberOfItems; i++)  // towards each corner, if the middle is not
+            inside.push([(cx / pts.numberOfItems + pts.getItem(i).x) / 2, (cy / pts.numberOfItems + pts.getItem(i).y) / 2]);
+        // where the picture shows that point (the image as the player sees it, letterboxed
+        // in its box): the overlay must be there, in front
+        const img = shape.closest('.picture').querySelector('img').getBoundingClientRect();
+        const [w, h] = shape.ownerSVGElement.getAttribute('viewBox').split(' ').slice(2).map(Number);
+        const scale = Math.min(img.width / w, img.height / h);
+        const left = img.left + (img.width - w * scale) / 2, top = img.top + (img.height - h * scale) / 2;
+        const at = ([x, y]) => [left + x * scale, top + y * scale];
+        for (const point of inside) {
+            const [px, py] = at(point);
+            if (document.elementFromPoint(px, py) === shape) return [px, py, shape.dataset.tap];
+        }
+        const [px, py] = at(inside[0]);
+        const over = document.elementFromPoint(px, py);
+        const what = over ? over.tagName + '.' + (over.getAttribute('class') || '') : 'nothing';
+        return ['hidden', `${shape.dataset.tap} under ${what} at ${px},${py}`];
+    }
+    return false;
+}"""
+
+
+async def settle(page: Any) -> None:
+    """Wait until every picture shown has loaded (a folded table's wait for their turn)."""
+    await page.wait_for_function("() => [...document.images].every("
+                                 "i => !i.offsetParent || i.complete && i.naturalWidth > 0)")
+
+
+async def touch_page(browser: Any, viewport: dict[str, int], *, touch: bool) -> Any:
+    context = await browser.new_context(viewport=viewport, locale="en-US", has_touch=touch,
+                                        is_mobile=touch)
+    context.set_default_timeout(STEP)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.script_errors = errors
+    page.touch = touch
+    return page
+
+
+async def tap_through(page: Any, shots: Path, *, every: int = 0, limit: int = 600,
+                      untappable: list[str] | None = None) -> int:
+    """Tap the acting hand's regions until the game is over; returns the taps made. A
+    screenshot every `every` taps goes to `shots`. A level with choices but nothing to tap
+    fails the test, unless `untappable` is given: then its first button is pressed and the
+    level's choices are added to it (what the pictures do not place yet)."""
+    last, taps = "", 0
+    while taps + len(untappable or ()) < limit:
+        found = await (await page.wait_for_function(
+            NEXT_TAP, arg=[t("table-final-ranking"), last], timeout=STEP)).json_value()
+        if found == "over":
+            break
+        if found[0] == "hidden":
+            await page.screenshot(path=shots / "covered.png")
+        assert found[0] != "hidden", f"{found[1]} is covered"
+        if found[0] == "untappable":
+            assert untappable is not None, f"nothing to tap for {found[3]}"
+            _, player, last, choices = found
+            untappable.append(choices)
+            button = page.locator(f'.hand[data-player="{player}"] button[data-press="{last}"]')
+            await button.click()
+            continue
+        x, y, last = found
+        if page.touch:
+            await page.touchscreen.tap(x, y)
+        else:
+            await page.mouse.click(x, y)
+        taps += 1
+        if every and taps % every == 0:
+            await settle(page)
+            await page.screenshot(path=shots / f"tap-{taps:03}.png")
+    assert taps + len(untappable or ()) < limit, "the game did not end"
+    return taps
+
+
+@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (DESKTOP, False)],
+                         ids=["phone", "desktop"])
+async def test_a_lighthouse_match_by_tapping_the_board(tmp_path: Path, size: dict[str, int],
+                                                       touch: bool) -> None:
+    shots = tmp_path / f"lighthouse-{size['width']}"
+    shots.mkdir()
+    async with playground(tmp_path) as server, chromium() as browser:
+        page = await touch_page(browser, size, touch=touch)
+        await sit_down(page, server.url, "Ann")
+        await open_table(page, "lighthouse", zone_size=3, track=3)
+        await add_computer(page, "easy")
+        await press_on_table(page, t("bot-button-start"))
+        await page.locator(".hand.acting polygon.tap").first.wait_for()
+        await settle(page)
+        await page.screenshot(path=shots / "start.png")
+        assert await layout_problems(page) == []
+        taps = await tap_through(page, shots, every=6)
+        assert taps >= 6  # a token and its cell, and a Confirm, a few times
+        await settle(page)
+        await page.screenshot(path=shots / "over.png", full_page=True)
+        assert t("table-final-ranking") in await page.locator("#table").inner_text()
+        assert page.script_errors == []
+
+
+@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (DESKTOP, False)],
+                         ids=["phone", "desktop"])
+async def test_a_hanabi_game_by_tapping_the_board(tmp_path: Path, size: dict[str, int],
+                                                  touch: bool) -> None:
+    shots = tmp_path / f"hanabi-{size['width']}"
+    shots.mkdir()
+    async with playground(tmp_path) as server, chromium() as browser:
+        page = await touch_page(browser, size, touch=touch)
+        await sit_down(page, server.url, "Ann")
+        await open_table(page, "hanabi")
+        await add_computer(page, "easy")
+        await press_on_table(page, t("bot-button-start"))
+        await page.locator(".hand.acting polygon.tap").first.wait_for()
+        await settle(page)
+        await page.screenshot(path=shots / "start.png")
+        assert await layout_problems(page) == []
+        buttons: list[str] = []
+        taps = await tap_through(page, shots, every=10, untappable=buttons)
+        await settle(page)
+        await page.screenshot(path=shots / "over.png", full_page=True)
+        print(f"hanabi {size['width']}: {taps} taps, {len(buttons)} buttons: {buttons}")
+        # a clue is all taps (a partner's hand, its card's colour or number, the same again
+        # to confirm); a play or a discard is chosen by button, then the card by a tap
+        assert taps > 2 * len(buttons)
+        assert t("table-final-ranking") in await page.locator("#table").inner_text()
+        assert page.script_errors == []
+
+
+@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (DESKTOP, False)],
+                         ids=["phone", "desktop"])
+async def test_a_lanterns_game_by_tapping_the_board(tmp_path: Path, size: dict[str, int],
+                                                    touch: bool) -> None:
+    shots = tmp_path / f"lanterns-{size['width']}"
+    shots.mkdir()
+    async with playground(tmp_path) as server, chromium() as browser:
+        page = await touch_page(browser, size, touch=touch)
+        await sit_down(page, server.url, "Ann")
+        await open_table(page, "lanterns")
+        await add_computer(page, "easy")
+        await press_on_table(page, t("bot-button-start"))
+        await page.locator(".hand.acting polygon.tap").first.wait_for()
+        await settle(page)
+        await page.screenshot(path=shots / "start.png")
+        assert await layout_problems(page) == []
+        buttons: list[str] = []
+        taps = await tap_through(page, shots, every=12, untappable=buttons)
+        await settle(page)
+        await page.screenshot(path=shots / "over.png", full_page=True)
+        print(f"lanterns {size['width']}: {taps} taps, {len(buttons)} buttons: {buttons}")
+        assert taps > 2 * len(buttons)
+        assert t("table-final-ranking") in await page.locator("#table").inner_text()
+        assert page.script_errors == []
+
+
+ACTION_IN_VIEW = """() => {
+    const hand = document.querySelector('.hand.acting');
+    const inView = (node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+    };
+    const out = [];
+    if (scrollY !== 0) out.push(`scrolled to ${scrollY}`);
+    for (const shape of hand.querySelectorAll('polygon.tap'))
+        if (!inView(shape)) out.push(`tap ${shape.dataset.tap} out of view`);
+    const first = hand.querySelector('button[data-press]');
+    if (!first || !inView(first)) out.push('the first choice button is out of view');
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("game", ["lighthouse", "hanabi", "lanterns", "rafter"])
+async def test_on_a_phone_the_choice_is_on_the_first_screen(tmp_path: Path, game: str) -> None:
+    """At 360x740, when the turn comes, the hand's picture with its taps and the first
+    choice's button are on screen without scrolling; the table folds to its head and opens
+    again on request."""
+    async with playground(tmp_path) as server, chromium() as browser:
+        page = await touch_page(browser, PHONE, touch=True)
+        await sit_down(page, server.url, "Ann")
+        await open_table(page, game)
+        await add_computer(page, "easy")
+        await press_on_table(page, t("bot-button-start"))
+        await page.locator(".hand.acting polygon.tap").first.wait_for()
+        await settle(page)
+        await page.evaluate("() => window.scrollTo(0, 0)")
+        await page.screenshot(path=tmp_path / f"{game}-phone-choosing.png")
+        assert await page.evaluate(ACTION_IN_VIEW) == []
+        assert not await page.locator("#table .messages").is_visible()
+        await page.click("#board-toggle")
+        await page.locator("#table .messages").wait_for()
+        await settle(page)
+        await page.screenshot(path=tmp_path / f"{game}-phone-table-open.png", full_page=True)
+        assert page.script_errors == []
