@@ -38,10 +38,27 @@ def rules_text(tr: Translator, lang: str, spec: GameSpec,
     text = render(tr, lang, rules_label(spec, options))
     if not spec.default_options:
         return text
-    chosen = describe_options(spec, {**spec.default_options, **(options or {})})
+    every = {**spec.default_options, **(options or {})}
+    default = tr.t(lang, "table-rules-options-default")
+    # `chosen` as typed after /newgame; `named` by the options' names (for a page's form)
     return "\n\n".join((text, tr.said_on(
         platform, lang, "table-rules-options", game=spec.name,
-        chosen=chosen or tr.t(lang, "table-rules-options-default"), known=known_options(spec))))
+        chosen=describe_options(spec, every) or default,
+        named=named_options(tr, lang, spec, every) or default, known=known_options(spec))))
+
+
+def named_options(tr: Translator, lang: str, spec: GameSpec, options: Mapping[str, Any]
+                  ) -> str:
+    """The options that differ from the defaults by their names, as the web's form shows
+    them ("Zone size: 7, Multicolour"), where the game has names for them."""
+    said = []
+    for name, value in options.items():
+        if spec.default_options.get(name) == value:
+            continue
+        key = f"{spec.name}-option-{name}"
+        title = tr.t(lang, key) if tr.has("en", key) else name
+        said.append(title if value is True else f"{title}: {'✗' if value is False else value}")
+    return ", ".join(said)
 
 
 def render(tr: Translator, lang: str, label: Label) -> str:

@@ -228,7 +228,9 @@ async def test_rules_work_before_during_and_after_a_game(tmp_path: Path) -> None
         during = words(await say(client, ann, "rules", room=room))
         assert during == rules_text(TR, "en", service.games["lighthouse"], {"zone_size": 7},
                                     platform="web")
-        assert "zone_size=7" in during and "/newgame" not in during
+        # the options by their names, as the form showed them, not as a command types them
+        assert "Zone size: 7" in during and "zone_size" not in during
+        assert "/newgame" not in during
         await say(client, ann, "cancel", room=room)
         after = words(await say(client, ann, "rules", room=room))
         assert after == during  # the last table's game, with its options

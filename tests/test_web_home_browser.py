@@ -88,7 +88,7 @@ async def test_home_lists_your_tables_and_back_and_forward_move_between_screens(
         await page.locator("#sheet[open]").wait_for()
         assert "sheet=rules" in page.url
         rules = await page.locator("#sheet-body").inner_text()
-        assert "zone_size=3 track=3" in rules and "/newgame" not in rules
+        assert "Zone size: 3, Track length: 3" in rules and "/newgame" not in rules
         await page.click("#sheet-close")
         await page.wait_for_url(server.url + "/")
         await page.click("#open-table")
