@@ -19,7 +19,7 @@ async def test_the_scheduler_stops_before_the_platforms_close(
     seen: list[bool] = []
     serving = asyncio.Event()
 
-    async def playground(settings, service, *, translator, stop_event) -> None:
+    async def playground(settings, service, *, translator, stop_event, miniapp) -> None:
         serving.set()
         assert service.scheduler.running
         await stop_event.wait()

@@ -62,7 +62,7 @@ async def test_the_app_gives_the_start_up_back_once_telegram_serves(
         return 0.0
 
     async def telegram(settings, service, *, store, translator, stop_event, quiet_for,
-                       webhook, ready) -> None:
+                       webhook, ready, miniapp) -> None:
         await asyncio.sleep(0.05)  # connecting: not serving yet
         assert given == []
         ready()

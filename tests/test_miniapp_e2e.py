@@ -234,3 +234,50 @@ async def test_one_person_cannot_press_or_watch_without_end(
                                   message="the closed stream's place given back")
     async with world.watching(opened):
         pass
+
+
+async def test_bot_run_serves_the_mini_app_beside_telegram(
+        fake_telegram: FakeTelegramServer, tmp_path: Path) -> None:
+    """`python -m bot`'s run with a token and TELEGRAM_WEBAPP_URL: Telegram is served, the
+    menu button opens the Mini App, and the web server serves its page beside Telegram,
+    under the address's host, framable by Telegram Web."""
+    import asyncio
+    import socket
+
+    import aiohttp
+
+    from bot import app
+    from bot.config import Settings
+    from fakes.faults import until
+
+    with socket.socket() as probe:  # a port free now, for the web server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings = Settings(_env_file=None, telegram_bot_token=fake_telegram.token,  # type: ignore[call-arg]
+                        telegram_api_server=fake_telegram.base_url,
+                        database_path=tmp_path / "run.sqlite3", playground_port=port,
+                        telegram_webapp_url=WEBAPP_URL, telegram_webapp_name=SHORT_NAME)
+    stop = asyncio.Event()
+    running = asyncio.create_task(app.run(settings, stop_event=stop))
+    try:
+        await fake_telegram.wait_until(
+            lambda: "setChatMenuButton" in fake_telegram.bot_settings, 30)
+        async with aiohttp.ClientSession() as session:
+            async def page() -> aiohttp.ClientResponse | None:
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/tg/",
+                                           headers={"Host": "games.example.org"}) as response:
+                        await response.read()
+                        return response
+                except aiohttp.ClientConnectionError:
+                    return None  # not listening yet
+            await until(page, timeout=30, what="the Mini App's page")
+            response = await page()
+        assert response is not None and response.status == 200
+        assert "https://telegram.org" in response.headers["Content-Security-Policy"]
+        assert "frame-ancestors https://web.telegram.org" in \
+            response.headers["Content-Security-Policy"]
+        assert "X-Frame-Options" not in response.headers
+    finally:
+        stop.set()
+        assert await asyncio.wait_for(running, 30) == 0
