@@ -35,14 +35,17 @@ class Clock:
 class Notebook(KeptMessages):
     """A platform whose messages are lines in a dict; every request is logged."""
 
-    def __init__(self, store: Store, clock: Clock) -> None:
+    def __init__(self, store: Store, clock: Clock, *, shared: bool = False) -> None:
         super().__init__(store, TR, platform="notebook", clock=clock, sleep=clock.sleep,
-                         health_clock=clock)
+                         health_clock=clock, shared=shared)
+        self.clock = clock
         self.messages: dict[str, str] = {}  # id -> what it shows
         self.log: list[tuple[str, str]] = []  # (request, message id)
         self.next_id = 100
         self.edit_answer: Edit | None = None  # what the next edit answers, instead of editing
-        self.failing = 0  # the next so many sends and edits give up (the platform is failing)
+        self.failing = 0  # the next so many sends and edits give up
+        self.held_for = 0.0  # an edit first waits this long (flood control), and for:
+        self.waiting, self.go_on = asyncio.Event(), asyncio.Event()  # the test's word
 
     def _lane_name(self, item: object) -> str:
         return "one"
@@ -61,6 +64,11 @@ class Notebook(KeptMessages):
         return message
 
     async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> Edit:
+        if self.held_for:
+            await self.clock.sleep(self.held_for)
+            self.waiting.set()
+            await self.go_on.wait()
+        await self.hold_on()  # as a platform does before each request
         self._request()
         if self.edit_answer is not None:
             return self.edit_answer
@@ -203,3 +211,35 @@ def test_recent_forgets_the_oldest() -> None:
     assert (recent.get("a"), recent.get("b"), recent.get("c")) == (3, None, 4)
     recent.forget("a")
     assert recent.get("a", -1) == -1
+
+
+async def test_a_show_held_past_its_claims_lease_gives_way_to_a_newer_one(
+        tmp_path: Path) -> None:
+    """Two workers (two stores: two owners of claims) on one database: the first's edit
+    waits longer than its claim's lease, the second shows a newer version meanwhile, and the
+    first, its wait over, gives its version up rather than show it over the newer one."""
+    clock = Clock()
+    path = tmp_path / "shared.sqlite3"
+    async with Store.open(path, clock=clock) as first_store, \
+            Store.open(path, clock=clock) as second_store:
+        first = Notebook(first_store, clock, shared=True)
+        second = Notebook(second_store, clock, shared=True)
+        second.messages = first.messages  # one platform: the same messages
+        second.next_id = 200
+        try:
+            place = await board_of(first_store)
+            first.post(Post(place, shows("v0"), version=0))
+            assert await first.flush(5)
+            first.held_for = 200.0  # the lease is 120 s
+            first.post(Post(place, shows("v1"), version=1))
+            await asyncio.wait_for(first.waiting.wait(), 5)
+            second.post(Post(place, shows("v2"), version=2))
+            assert await second.flush(5)
+            first.go_on.set()
+            assert await first.flush(5)
+            assert first.messages == {"101": "v2"} and first.counters.skipped["board"] == 1
+            ref = await first_store.get_message(place.table_id, "board")
+            assert ref is not None and ref.version == 2
+        finally:
+            await first.close()
+            await second.close()

@@ -42,8 +42,6 @@ STILL_CROSSED: frozenset[tuple[str, str]] = frozenset({
     ("bot/telegram/limits.py", "bot.storage"),  # the shared Budget
     ("bot/telegram/webhook.py", "bot.storage"),  # update claims
     ("bot/discord/app.py", "bot.storage"),
-    ("bot/discord/dms.py", "bot.storage"),
-    ("bot/discord/outbox.py", "bot.storage"),  # kept messages; a table's seats for turn DMs
     ("bot/discord/silence.py", "bot.storage"),
     ("bot/discord/sync.py", "bot.storage"),
     # The start-up error classifier names each platform's exceptions.

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.storage.store import Store
+from bot.turn_reminders import ReminderBook
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class Reminder:
 class TurnDms:
     """Sends turn reminders to the players who asked for them (see the module's notes)."""
 
-    def __init__(self, client: DmClient, store: Store, *,
+    def __init__(self, client: DmClient, store: ReminderBook, *,
                  clock: Callable[[], float] = time.time, sleep: Sleep = asyncio.sleep,
                  open_every: float = OPEN_EVERY, send_every: float = SEND_EVERY) -> None:
         self.client = client

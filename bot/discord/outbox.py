@@ -1,5 +1,8 @@
 """The Discord outbox: shows the service's `Post`s and `Drop`s, one worker per lane.
 
+The kept messages' core (bot/kept_messages.py) keeps the lanes, coalescing, version order,
+fingerprints and outages; this is Discord's half: its requests, refusals and lanes.
+
 Channel messages (a table's lobby, board, turn ping, notes) are edited in place: the store
 remembers each one's id and a fingerprint of what it shows, so an identical screen costs no
 request, a changed one is one edit, and the picture is uploaded again only when it changed.
@@ -46,21 +49,25 @@ import contextlib
 import logging
 import time
 from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from typing import Any, Protocol, TypeVar
 
 import discord
 
-from bot.counters import Counters
 from bot.i18n import Translator
-from bot.loops import Loop
+from bot.kept_messages import (
+    Edit,
+    KeptMessages,
+    Lane,
+    MessageBook,
+    MessageRef,
+    Recent,
+    Refusals,
+    where,
+)
 from bot.ops import metrics
-from bot.screens import Drop, Mention, Place, Post, Role, Screen
-from bot.storage.store import MessageRef, Store
-from bot.storage.updates import database_unavailable
-from bot.table_screens import board_following, earlier_moves
+from bot.screens import Mention, Place, Post, Role, Screen, Text
+from bot.turn_reminders import ReminderBook
 
 from .dms import Reminder, TurnDms
 from .items import edit_kwargs, send_kwargs
@@ -74,8 +81,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 PLATFORM = "discord"
-REDELIVER_FOR = 3600.0
-"""Seconds a channel message Discord keeps failing is tried again (an outage of its API)."""
 NO_FILES_FOR = 600.0
 """After a channel refused an attachment, send text there for this many seconds."""
 UNKNOWN_CHANNEL = 10003
@@ -114,6 +119,10 @@ class ChannelSilent(Exception):
         self.error = error
 
 
+class OutboxStore(MessageBook, ReminderBook, Protocol):
+    """The store as the outbox sees it: kept messages, and a table's seats for turn DMs."""
+
+
 class Client(Protocol):
     """What the outbox needs of the discord.py client."""
 
@@ -128,36 +137,14 @@ class Client(Protocol):
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
-_Key = tuple[int, str, int | None]
 
-
-class _Edit(Enum):
-    DONE = "done"  # edited (or failed for now: the next post tries again)
-    GONE = "gone"  # the message was deleted
-    RESEND = "resend"  # Discord will not have it edited: a new message replaces it
-
-
-@dataclass(frozen=True)
-class _Queued:
-    item: Post | Drop
-    generation: int  # of the player's panel, for panels (see `Outbox.panel_turn`)
-
-
-class _Lane:
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.pending: dict[_Key, _Queued] = {}
-        self.task: asyncio.Task[None] | None = None
-        self.current: _Key | None = None  # the message being worked on
-        self.moved = asyncio.Event()  # set each time an instruction is done
-
-
-class Outbox:
+class Outbox(KeptMessages):
     """Executes `Post`/`Drop` for Discord. `post()` never blocks; `flush()` waits."""
 
+    MOVES_ROOM = CONTENT_LIMIT - 200
     _IMAGES_KEPT = 20_000
 
-    def __init__(self, client: Client, store: Store, translator: Translator,
+    def __init__(self, client: Client, store: OutboxStore, translator: Translator,
                  panels: PanelTokens, *, default_language: str = "en",
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], float] = time.time,
@@ -169,14 +156,11 @@ class Outbox:
         `now` is the epoch time, against which messages' ages are told (Discord's clock);
         `on_lost` hears of a table whose thread refuses the bot for good; `pacer` is the
         client's (`GlobalPacer.attach`), kept here for the figures."""
+        super().__init__(store, translator, platform=PLATFORM,
+                         default_language=default_language, clock=clock)
+        self.store: OutboxStore = store
         self.client = client
-        self.store = store
-        self.translator = translator
         self.panels = panels
-        self.default_language = default_language
-        self.counters = Counters()
-        metrics.watch_outbox(PLATFORM, self)  # its queue and counters on /metrics
-        self._clock = clock
         self._now = now
         self._on_wait = on_wait
         self._on_lost = on_lost
@@ -188,33 +172,17 @@ class Outbox:
         self.replaced: Counter[str] = Counter()
         """Messages sent afresh because Discord would not have them edited, by why: "old"
         (the old-message limit), "archived" (an archived thread)."""
-        self._lanes: dict[str, _Lane] = {}
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._closed = False
-        self._images: dict[str, str | None] = {}  # message id -> picture fingerprint
-        self._no_files: dict[str, float] = {}  # channel -> when it refused an attachment
+        self._images: Recent[str, str | None] = Recent(self._IMAGES_KEPT)
+        # message id -> the fingerprint of the picture it shows
+        self._no_files = Refusals(NO_FILES_FOR, clock)
         self.dms: TurnDms | None = None
         """Turn reminders by DM (the client sets it); None sends none."""
         self._guilds: dict[str, int] = {}  # channel -> guild, for links to messages
         self._generations: defaultdict[tuple[int, str], int] = defaultdict(int)
+        self._queued_in: dict[Hashable, int] = {}  # a panel's key -> its generation then
         self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._side_tasks: set[asyncio.Task[None]] = set()
-        self.health = Loop("discord outbox", clock=time.time)
-        """The lanes' state while the database or Discord is away, and their back-off."""
-        self.redeliver_for = REDELIVER_FOR
-        self._failing: dict[_Key, float] = {}  # message -> when Discord first failed it
 
     # --- queueing -------------------------------------------------------------------
-
-    def post(self, items: Iterable[Post | Drop] | Post | Drop) -> None:
-        """Queue instructions; for each message only the newest pending one is sent."""
-        if isinstance(items, Post | Drop):
-            items = (items,)
-        for item in items:
-            if not isinstance(item, Post | Drop):
-                raise TypeError(f"expected Post or Drop, got {type(item).__name__}")
-            self._enqueue(item)
 
     def learn_guild(self, channel_id: str, guild_id: int | None) -> None:
         """Which server a channel is in (for links in direct messages)."""
@@ -233,41 +201,6 @@ class Outbox:
                 del lane.pending[key]
         async with self._panel_locks[user_id]:
             yield
-
-    @property
-    def pending(self) -> int:
-        return sum(len(lane.pending) for lane in self._lanes.values())
-
-    async def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything queued has been delivered (or given up); False on timeout."""
-        async def idle() -> None:
-            while True:
-                await self._idle.wait()
-                if self._side_tasks:
-                    await asyncio.wait(set(self._side_tasks))
-                    continue
-                if self._idle.is_set():
-                    return
-
-        try:
-            await asyncio.wait_for(idle(), timeout)
-        except TimeoutError:
-            return False
-        return True
-
-    async def close(self) -> None:
-        """Stop every worker; what is still queued is dropped. Flush first to deliver it."""
-        self._closed = True
-        self.health.close()
-        tasks = [lane.task for lane in self._lanes.values() if lane.task is not None]
-        tasks += list(self._side_tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if self.pending:
-            log.warning("outbox closed with %d undelivered instructions", self.pending)
-        self._lanes.clear()
-        self._idle.set()
 
     async def deliver_now(self, post: Post
                           ) -> discord.HTTPException | discord.RateLimited | None:
@@ -299,116 +232,65 @@ class Outbox:
         skipped while it did not (what they show now is owed)."""
         return self._silent.pop(channel, set())
 
-    def _enqueue(self, item: Post | Drop) -> None:
-        if self._closed:
-            log.warning("outbox is closed; dropped %s", _describe(item))
-            return
+    def _admitted(self, item: Any) -> Any | None:
+        """Nothing for a thread that is lost, or a channel that is silent (its table is
+        paused and shown whole again when it speaks)."""
         place = item.place
-        panel = place.role is Role.PANEL
-        if not panel and _channel_of(place) in self._lost:
+        if place.role is Role.PANEL:
+            return item
+        if _channel_of(place) in self._lost:
             self.counters.skipped[str(place.role)] += 1
-            return  # the thread takes nothing more; its table has ended
-        skipped = None if panel else self._silent.get(_channel_of(place))
+            return None  # the thread takes nothing more; its table has ended
+        skipped = self._silent.get(_channel_of(place))
         if skipped is not None:
             skipped.add(place.table_id)
             self.counters.skipped["silent"] += 1
-            return  # the channel refuses the bot: its table is paused, shown again later
-        name = _panel_lane(place.chat_id) if panel else _channel_lane(place)
-        lane = self._lanes.get(name)
-        if lane is None:
-            lane = self._lanes[name] = _Lane(name)
-        key = (place.table_id, str(place.role), place.seat)
-        old = lane.pending.get(key)
-        if old is not None and _older(item, old.item):
-            return  # an older table version than the one pending: never shown over it
-        if old is not None:
-            self.counters.coalesced[str(place.role)] += 1
-            # a replaced fresh post still owes its notification
-            if isinstance(old.item, Post) and old.item.fresh and isinstance(item, Post):
-                item = Post(item.place, item.screen, fresh=True, version=item.version)
-            # a replaced board never reached the channel: the newer one tells its moves too
-            if isinstance(old.item, Post) and isinstance(item, Post):
-                item = Post(item.place, board_following(self.translator, old.item.screen,
-                                                        item.screen), fresh=item.fresh,
-                            version=item.version)
-        generation = self._generations[(place.table_id, place.chat_id)] if panel else 0
-        lane.pending[key] = _Queued(item, generation)
-        self._idle.clear()
-        if lane.task is None:
-            lane.task = asyncio.create_task(self._drain(lane), name=f"discord outbox {name}")
+            return None
+        return item
+
+    def _lane_name(self, item: Any) -> str:
+        place = item.place
+        return _panel_lane(place.chat_id) if place.role is Role.PANEL else _channel_lane(place)
+
+    def _queued(self, key: Hashable, item: Any) -> None:
+        place = item.place
+        if place.role is Role.PANEL:
+            self._queued_in[key] = self._generations[(place.table_id, place.chat_id)]
 
     # --- the workers ----------------------------------------------------------------
 
-    async def _drain(self, lane: _Lane) -> None:
-        try:
-            while lane.pending:
-                key = next(iter(lane.pending))
-                if key[1] == str(Role.PING) and await self._board_first(lane, key[0]):
-                    continue
-                lane.current = key
-                queued = lane.pending.pop(key)
-                try:
-                    await self._execute(queued)
-                    self.health.ok()
-                    self._failing.pop(key, None)
-                except asyncio.CancelledError:
-                    raise
-                except ChannelLost as lost:
-                    await self._lose(queued.item.place, lost.error)
-                except ChannelSilent as silent:
-                    await self._go_silent(queued.item.place, silent.error)
-                except Exception as error:  # a stuck lane would be worse
-                    if not self._closed and (database_unavailable(error)
-                                             or self._redelivering(key, queued, error)):
-                        # kept (unless a newer one came meanwhile) and tried again once
-                        # the store (or Discord) answers; waited for on the event loop's
-                        # own clock
-                        if key not in lane.pending:  # first again, as it was
-                            lane.pending = {key: queued, **lane.pending}
-                        await asyncio.sleep(self.health.failed(error))
-                        continue
-                    self.counters.failures[str(queued.item.place.role)] += 1
-                    log.warning("%s: %s", _describe(queued.item), type(error).__name__)
-                    log.debug("outbox failure detail", exc_info=True)
-                finally:
-                    lane.current = None
-                    lane.moved.set()
-                    lane.moved.clear()
-        finally:
-            lane.task = None
-            if not lane.pending and self._lanes.get(lane.name) is lane:
-                del self._lanes[lane.name]
-            if not self._lanes:
-                self._idle.set()
+    async def _hold_back(self, lane: Lane, key: Hashable) -> bool:
+        assert isinstance(key, tuple)
+        return key[1] == str(Role.PING) and await self._board_first(lane, key[0])
 
-    def _redelivering(self, key: _Key, queued: _Queued, error: Exception) -> bool:
-        """Whether a channel message Discord failed for now (a 5xx discord.py gave up on, a
-        rate limit longer than it waits) is to be tried again: for `redeliver_for` seconds
-        after its first failure."""
-        passing = isinstance(error, discord.RateLimited) or (
+    def _passing(self, item: Any, error: Exception) -> bool:
+        """A 5xx discord.py gave up on, or a rate limit longer than it waits."""
+        return isinstance(error, discord.RateLimited) or (
             isinstance(error, discord.HTTPException) and error.status >= 500)
-        if not passing or not isinstance(queued.item, Post) \
-                or queued.item.place.role is Role.PANEL:  # a panel's token expires anyway
-            return False
-        first = self._failing.setdefault(key, self._clock())
-        if self._clock() - first >= self.redeliver_for:
-            self._failing.pop(key, None)
-            return False
-        return True
 
-    async def _execute(self, queued: _Queued) -> None:
-        item = queued.item
-        if item.place.role is Role.PANEL:
-            if isinstance(item, Post):
-                await self._refresh_panel(item, queued.generation)
-            else:
-                self.panels.forget(item.place.table_id, item.place.chat_id)
+    def _redeliverable(self, post: Post) -> bool:
+        return post.place.role is not Role.PANEL  # a panel's token expires anyway
+
+    async def _refused(self, item: Any, error: Exception) -> bool:
+        if isinstance(error, ChannelLost):
+            await self._lose(item.place, error.error)
+            return True
+        if isinstance(error, ChannelSilent):
+            await self._go_silent(item.place, error.error)
+            return True
+        return False
+
+    async def _execute(self, item: Any, ref: MessageRef | None) -> None:
+        place = item.place
+        if place.role is not Role.PANEL:
+            await super()._execute(item, ref)
         elif isinstance(item, Post):
-            await self._show(item)
+            key = (place.table_id, str(place.role), place.seat)
+            await self._refresh_panel(item, self._queued_in.get(key, 0))
         else:
-            await self._drop(item)
+            self.panels.forget(place.table_id, place.chat_id)
 
-    async def _board_first(self, ping_lane: _Lane, table_id: int) -> bool:
+    async def _board_first(self, ping_lane: Lane, table_id: int) -> bool:
         """A table's first board goes before its ping (which then lands below it); once
         the board is shown, pings no longer wait for its edits. True: waited, look again."""
         main = self._lanes.get(ping_lane.name.removesuffix(_PING_LANE))
@@ -483,83 +365,51 @@ class Outbox:
 
     # --- channel messages -----------------------------------------------------------
 
-    async def _show(self, post: Post, *, strict: bool = False) -> None:
-        """Edit the kept message, or send a new one (deleting the old). `strict`: a
-        refusal is raised, not logged (`deliver_now`)."""
-        place = post.place
-        channel = _channel_of(place)
-        ref = await self._ref(place)
-        if (ref is not None and ref.version is not None and post.version is not None
-                and ref.version > post.version):
-            self.counters.skipped[str(place.role)] += 1  # a newer version is shown
-            return
-        fingerprint = post.screen.fingerprint()
-        if ref is None or ref.content_hash != fingerprint:
-            await self._tell_earlier_moves(place, channel, post.screen)
-        if ref is not None and ref.chat_id == channel and not post.fresh:
-            if ref.content_hash == fingerprint:
-                self.counters.skipped[str(place.role)] += 1
-                return
-            if self._too_old(ref):
-                self.replaced["old"] += 1  # its edits have a limit of their own
-            else:
-                edited = await self._edit(place, ref, post.screen)
-                if edited is _Edit.DONE:
-                    await self.store.set_message_hash(place.table_id, place.role, place.seat,
-                                                      fingerprint, post.version)
-                    return
-                if edited is _Edit.GONE:
-                    ref = None  # it was deleted: send it anew
-        message = await self._send(place, channel, post.screen, strict=strict)
-        if message is None:
-            return
-        kept = await self._recorded(lambda: self.store.set_message(
-            place.table_id, place.role, place.seat, channel, message.id,
-            content_hash=fingerprint, version=post.version))
-        if kept is None:  # another worker showed a newer version meanwhile: ours is surplus
-            await self._delete_quietly(place, MessageRef(
-                place.table_id, str(place.role), place.seat, channel, str(message.id),
-                fingerprint, 0.0))
-            return
-        if ref is not None:
-            await self._delete_quietly(place, ref)
-        if post.fresh and place.role is Role.PING:
-            self._spawn(self._tell_turn(place, post.screen, message.id))
+    def _chat_of(self, place: Place) -> str:
+        return _channel_of(place)
 
-    async def _tell_earlier_moves(self, place: Place, channel: str, screen: Screen) -> None:
-        """The moves a board's text has no room for, told first in messages of their own."""
-        target = self.client.get_partial_messageable(int(channel))
-        for text in earlier_moves(self.translator, screen, CONTENT_LIMIT - 200):
-            try:
-                await self._request(place, lambda text=text: target.send(  # type: ignore[misc]
-                    **send_kwargs(layout(Screen(text)), notify=False)))
-            except discord.HTTPException as error:  # the board itself still goes
-                _raise_if_silenced(place, error)
-                log.warning("%s: earlier moves not sent (HTTP %s, code %s)", _where(place),
-                            error.status, error.code)
-                return
-            self.counters.sends["moves"] += 1
+    async def _shown_anew(self, post: Post, message_id: str) -> None:
+        if post.fresh and post.place.role is Role.PING:
+            self._spawn(self._tell_turn(post.place, post.screen, int(message_id)),
+                        "discord outbox dm")
 
-    async def _send(self, place: Place, channel: str, screen: Screen, *,
+    async def _send_moves(self, place: Place, text: Text) -> bool:
+        target = self.client.get_partial_messageable(int(_channel_of(place)))
+        try:
+            await self._request(place, lambda: target.send(
+                **send_kwargs(layout(Screen(text)), notify=False)))
+        except discord.HTTPException as error:  # the board itself still goes
+            _raise_if_silenced(place, error)
+            log.warning("%s: earlier moves not sent (HTTP %s, code %s)", _where(place),
+                        error.status, error.code)
+            return False
+        self.counters.sends["moves"] += 1
+        return True
+
+    async def _send(self, place: Place, screen: Screen, *, strict: bool = False) -> str | None:
+        message = await self._send_message(place, _channel_of(place), screen, strict=strict)
+        return None if message is None else str(message.id)
+
+    async def _send_message(self, place: Place, channel: str, screen: Screen, *,
                     strict: bool = False) -> discord.Message | None:
         role = str(place.role)
         target = self.client.get_partial_messageable(int(channel))
         notify = place.role is Role.PING
-        if screen.image is not None and self._files_allowed(channel):
+        if screen.image is not None and self._no_files.allowed(channel):
             try:
                 message = await self._request(place, lambda: target.send(
                     **send_kwargs(layout(screen), notify=notify)))
             except discord.Forbidden as error:
                 if error.code == MISSING_ACCESS:
-                    self._refused(place, error, strict, forbidden_too=True)
+                    self._send_refused(place, error, strict, forbidden_too=True)
                     _raise_if_silenced(place, error)  # no text will go either
                 if error.code != 50013:
-                    self._refused(place, error, strict)  # not a missing permission to attach
-                self._no_files[channel] = self._clock()
+                    self._send_refused(place, error, strict)  # not a missing permission to attach
+                self._no_files.refused(channel)
                 log.warning("%s: sending with a picture refused (code %s); trying text",
                             _where(place), error.code)
             except discord.HTTPException as error:
-                self._refused(place, error, strict)
+                self._send_refused(place, error, strict)
                 _raise_if_silenced(place, error)
                 if error.status >= 500:
                     raise  # Discord is failing: the lane tries again after a back-off
@@ -574,7 +424,7 @@ class Outbox:
             message = await self._request(place, lambda: target.send(
                 **send_kwargs(shown, notify=notify)))
         except discord.HTTPException as error:
-            self._refused(place, error, strict, forbidden_too=True)
+            self._send_refused(place, error, strict, forbidden_too=True)
             _raise_if_silenced(place, error)
             if error.status >= 500:
                 raise  # Discord is failing: the lane tries again after a back-off
@@ -584,7 +434,7 @@ class Outbox:
         self.counters.sends[role] += 1
         return message
 
-    def _refused(self, place: Place, error: discord.HTTPException, strict: bool, *,
+    def _send_refused(self, place: Place, error: discord.HTTPException, strict: bool, *,
                  forbidden_too: bool = False) -> None:
         """Raise what a send's refusal means: the thread is lost for good (locked, deleted,
         or a private one the bot is not in), or, when `strict`, the refusal itself."""
@@ -599,15 +449,18 @@ class Outbox:
         sent = discord.utils.snowflake_time(int(ref.message_id)).timestamp()
         return self._now() - sent >= OLD_MESSAGE_AGE
 
-    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> _Edit:
+    async def _edit(self, place: Place, ref: MessageRef, screen: Screen) -> Edit:
         """Edit the kept message: DONE (or failed for now), GONE if it no longer exists,
-        RESEND if Discord will not have it edited (an archived thread, the old-message
+        REPLACE if Discord will not have it edited (an archived thread, the old-message
         limit) and a new message should take its place."""
+        if self._too_old(ref):
+            self.replaced["old"] += 1  # its edits have a limit of their own
+            return Edit.REPLACE
         channel = ref.chat_id
         message = self.client.get_partial_messageable(int(channel)).get_partial_message(
             int(ref.message_id))
         image = screen.image_fingerprint()
-        with_file = screen.image is not None and self._files_allowed(channel)
+        with_file = screen.image is not None and self._no_files.allowed(channel)
         shown = layout(screen) if with_file else await self._text_version(place, screen)
         known = self._images.get(ref.message_id, "unknown")
         changed = not with_file or known != image
@@ -615,58 +468,50 @@ class Outbox:
             await self._request(place, lambda: message.edit(**edit_kwargs(
                 shown, image_changed=changed, notify=place.role is Role.PING)))
         except discord.NotFound:
-            self._images.pop(ref.message_id, None)
-            return _Edit.GONE
+            self._images.forget(ref.message_id)
+            return Edit.GONE
         except discord.RateLimited:
             # discord.py gives up on a wait longer than `max_ratelimit_timeout`: here the
             # old-message limit, whose wait is measured in minutes
             self.replaced["old"] += 1
-            return _Edit.RESEND
+            return Edit.REPLACE
         except discord.Forbidden as error:
             if with_file and error.code == 50013:
-                self._no_files[channel] = self._clock()
+                self._no_files.refused(channel)
                 log.warning("%s: editing with a picture refused (code %s); trying text",
                             _where(place), error.code)
                 return await self._edit(place, ref, screen)
             _raise_if_silenced(place, error)
             self._failed(place, "edit", error)
             # in a thread, a new message tells whether it takes messages at all
-            return _Edit.RESEND if place.thread_id is not None else _Edit.DONE
+            return Edit.REPLACE if place.thread_id is not None else Edit.DONE
         except discord.HTTPException as error:
             if error.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS):
                 # a new message reopens an archived thread (or is not an old one)
                 self.replaced["archived" if error.code == THREAD_ARCHIVED
                                       else "old"] += 1
-                return _Edit.RESEND
+                return Edit.REPLACE
             if error.status >= 500:
                 raise  # Discord is failing: the lane tries again after a back-off
             self._failed(place, "edit", error)
-            return _Edit.DONE  # not gone: the next post tries again
+            return Edit.DONE  # not gone: the next post tries again
         self._remember_image(int(ref.message_id), image if with_file else None)
         self.counters.edits[str(place.role)] += 1
-        return _Edit.DONE
+        return Edit.DONE
 
-    async def _drop(self, drop: Drop) -> None:
-        place = drop.place
-        ref = await self._ref(place)
-        if ref is None:
-            return
-        await self._delete_quietly(place, ref)
-        await self.store.delete_message(place.table_id, place.role, place.seat)
-
-    async def _delete_quietly(self, place: Place, ref: MessageRef) -> None:
-        self._images.pop(ref.message_id, None)
+    async def _delete(self, place: Place, ref: MessageRef) -> bool:
+        self._images.forget(ref.message_id)
         message = self.client.get_partial_messageable(int(ref.chat_id)).get_partial_message(
             int(ref.message_id))
         try:
             await self._request(place, message.delete)
         except discord.NotFound:
-            return  # already gone: so much the better
+            return False  # already gone: so much the better
         except discord.HTTPException as error:
             log.info("%s: delete failed (HTTP %s, code %s)", _where(place), error.status,
                      error.code)
-            return
-        self.counters.deletes[str(place.role)] += 1
+            return False
+        return True
 
     async def _request(self, place: Place, request: Callable[[], Awaitable[T]]) -> T:
         """A request for one of a table's channel messages (a board edit is not urgent for
@@ -697,7 +542,7 @@ class Outbox:
     async def _text_version(self, place: Place, screen: Screen) -> Layout:
         if screen.image is None:
             return layout(screen)
-        lang = await self._table_language(place.table_id)
+        lang = await self._language(place.table_id)
         return layout(screen, note=self.translator.t(lang, "dc-missing-attach-right"),
                       as_text=True)
 
@@ -749,34 +594,6 @@ class Outbox:
 
     # --- small helpers ------------------------------------------------------------------
 
-    def _spawn(self, coroutine: Any) -> None:
-        task = asyncio.create_task(coroutine, name="discord outbox dm")
-        self._side_tasks.add(task)
-        task.add_done_callback(self._side_done)
-
-    def _side_done(self, task: asyncio.Task[None]) -> None:
-        self._side_tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.warning("a direct message task failed: %s", type(task.exception()).__name__)
-
-    async def _recorded(self, write: Callable[[], Awaitable[T]]) -> T:
-        """Record a message that is on screen now, however long the database is away:
-        sending it again later would leave two."""
-        while True:
-            try:
-                return await write()
-            except Exception as error:
-                if not database_unavailable(error) or self._closed:
-                    raise
-                await asyncio.sleep(self.health.failed(error))
-
-    async def _ref(self, place: Place) -> MessageRef | None:
-        return await self.store.get_message(place.table_id, place.role, place.seat)
-
-    async def _table_language(self, table_id: int) -> str:
-        table = await self.store.get_table(table_id)
-        return table.language if table is not None else self.default_language
-
     async def _guild_of(self, channel: str) -> int | None:
         known = self._guilds.get(channel)
         if known is not None:
@@ -793,21 +610,8 @@ class Outbox:
         self.learn_guild(channel, guild)
         return guild
 
-    def _files_allowed(self, channel: str) -> bool:
-        refused = self._no_files.get(channel)
-        if refused is None:
-            return True
-        if self._clock() - refused >= NO_FILES_FOR:
-            del self._no_files[channel]
-            return True
-        return False
-
     def _remember_image(self, message_id: int, fingerprint: str | None) -> None:
-        key = str(message_id)
-        self._images.pop(key, None)
-        self._images[key] = fingerprint
-        if len(self._images) > self._IMAGES_KEPT:
-            del self._images[next(iter(self._images))]
+        self._images.remember(str(message_id), fingerprint)
 
     def _failed(self, place: Place, what: str, error: discord.HTTPException) -> None:
         self.counters.failures[str(place.role)] += 1
@@ -840,16 +644,4 @@ def _panel_lane(user_id: str) -> str:
 
 
 def _where(place: Place) -> str:
-    seat = "" if place.seat is None else f" seat {place.seat}"
-    return f"table {place.table_id} {place.role}{seat}"
-
-
-def _describe(item: Post | Drop) -> str:
-    kind = "drop" if isinstance(item, Drop) else "post"
-    return f"{_where(item.place)} {kind}"
-
-
-def _older(item: Post | Drop, than: Post | Drop) -> bool:
-    """`item` shows an older table version than `than`, pending for the same message."""
-    return (isinstance(item, Post) and isinstance(than, Post) and item.version is not None
-            and than.version is not None and item.version < than.version)
+    return where(place)
