@@ -12,7 +12,10 @@ Known case (seed 5, a careful 2-player game, seat 0's move 9): a lumber card lea
 north edge with a rafter and seat 1's chest on it creeps at about 0.7 mm/s, under the 2 mm/s a
 settle calls still, then tips into the sea taking another rafter along: 1.6 s after seat 0's
 build, and 2.2 s after the raft seat 1's own build stored (1.4 mm at 2 s: the at-rest test's
-two seconds and 2 mm pass it). The fall was waiting since seat 1's build.
+two seconds and 2 mm pass it). The fall was waiting since seat 1's build. Since riders are
+set free however high, the recheck judges by the still speed and nothing is held still after
+the last recheck (`engine.rafter.physics`), seat 0's build finishes the fall (its own penalty
+board takes the chest) and the raft it stores stays put for 3 s.
 """
 
 from __future__ import annotations

@@ -28,6 +28,9 @@ TOLERANCE_MM = 2.0
 LATE_MOVE = Path(__file__).parent / "data" / "rafter_move57.json"
 """The state before move 57 of a seeded game (4 players, seed 11, random legal moves; 40
 pieces on the raft), the seat to move and its build."""
+SLOW_TIP = Path(__file__).parent / "data" / "rafter_fall_left_seed5.json"
+"""Seat 0's move 9 of a 2-player game of careful builds (seed 5): the state `before` it, as
+an older engine stored it, the seat and its build (`../shared/reference`'s case file)."""
 
 
 def stored_rafts(players: int, seed: int, chests: int) -> list[tuple[int, Scene]]:
@@ -66,6 +69,21 @@ def test_a_late_build_leaves_no_fall_behind() -> None:
     assert len(before.scene.pieces) == 40 and rest_check(before.scene).fallen == ()
     after, _ = SPEC.apply(before, stored["seat"], stored["action"])
     assert rest_check(after.scene).fallen == ()
+
+
+def test_a_slow_tip_is_finished_by_the_build_not_left_for_the_next_player() -> None:
+    """In the raft before this build a card leans over the north edge, levered up by another
+    card's end, with a rafter and the other seat's chest on it: left free it tips, slowly
+    (the contacts are overdamped), and falls after two seconds. The build's settle set the
+    card free with its load held still two layers up (weightless, pinning it), and held the
+    levered group still; the recheck judged it by 10 mm/s, and it tipped at 4 mm/s. The raft
+    it stored still dropped the card, the rafter and the chest when left free, in the next
+    player's move. Now the build finishes the fall, and what it stores stays put."""
+    case = json.loads(SLOW_TIP.read_text())
+    before = from_dict(case["before"])
+    assert {"L30", "R3", "C4.0"} <= set(rest_check(before.scene, seconds=3.0).fallen)
+    after, _ = SPEC.apply(before, case["seat"], case["action"])
+    assert rest_check(after.scene, seconds=3.0).fallen == ()
 
 
 def test_the_check_sees_a_raft_that_is_still_falling() -> None:

@@ -4,7 +4,7 @@ Simulating a whole 60-piece raft costs milliseconds a step, and a move disturbs 
 So a step starts with only the pieces near what it moves set free: the new (or lifted)
 pieces, every piece whose outline seen from above comes within `MARGIN_MM` of theirs and
 which reaches no deeper than `DEPTH_MM` below them, and everything resting or leaning on
-those, two layers up. Every other piece is static until motion reaches it (see
+those, however high. Every other piece is static until motion reaches it (see
 `physics`: it is then set free, and the simulation goes on from that moment).
 
 Contacts come from MuJoCo's own collision pass on the raft at rest (`Contacts`): a piece
@@ -112,11 +112,15 @@ class Contacts:
         body = int(model.geom_bodyid[geom])
         return model.body(body).name or None if body else None
 
-    def with_riders(self, pieces: Iterable[str], levels: int = 2) -> set[str]:
-        """The pieces and what rests on them, up to `levels` layers up."""
+    def with_riders(self, pieces: Iterable[str]) -> set[str]:
+        """The pieces and what rests on them, however many layers up: a piece set free
+        carries its load only if that load is free too (a piece held still weighs nothing
+        on what is under it and pins it: two layers up, a card leaning over the edge was
+        set free with the rafter and the chest on it held still, and stood; left free, it
+        fell)."""
         found = set(pieces)
         layer = set(found)
-        for _ in range(levels):
+        while layer:
             layer = {r for piece in layer for r in self.riders.get(piece, ())} - found
             found |= layer
         return found

@@ -29,14 +29,17 @@ steps, and froze leaning cards mid-slide.) A piece gone overboard stops counting
 had time to land: it has fallen, and its tumbling on the table holds nothing up. Whether the
 stored raft really is at rest is checked by `rest` (every piece free, no stopping rule).
 
-Known gap: with the overdamped contacts (`solref_dampratio` 2) a group that has begun to tip
-can creep slower than `still_mm_per_s` for seconds, and a settle takes it for still: in a
-seed-5 game a card leaning over the edge with a rafter and a chest on it crept at 0.7 mm/s
-and fell 2.2 s after its own build stored it (`bench.rafter_fall_left`; with dampratio 1 it
-falls within the first 2 s). Watching every piece that still creeps faster than 0.4 mm/s for
-up to 2 s more caught it, but cost 1.7-3x the process time of moves on 40+-piece rafts
-(`bench.rafter_moves`), where many pieces creep so and never fall. The cure belongs to the
-contact model, measured against move time and the risk calibration.
+A slow tip: with the overdamped contacts (`solref_dampratio` 2) a group that has begun to tip
+can creep slower than `still_mm_per_s` for seconds (in a seed-5 game a card levered over the
+edge with a rafter and a chest on it fell 2.2 s after the build that stored it,
+`bench.rafter_fall_left`). What kept the settle from seeing it was the locality, not the
+contacts: the card was set free with its load held still (riders were taken two layers up
+only), and a piece held still weighs nothing and pins what is under it; then the whole group,
+still by 2 mm/s, was held still, and the recheck judged it by 10 mm/s while it tipped at
+4 mm/s. Now a piece set free carries everything resting on it (`locality.Contacts.with_riders`),
+the recheck judges by the still speed, and after the last recheck nothing is held still.
+Retuning the contacts instead (dampratio 1 or 1.25, solimp 0.99) made that build finish the
+fall too, but left falls and more pieces creeping over 2 mm in whole games.
 
 A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
 card's top surface, except a lumber card that leans on the raft (the raft card, the box or
@@ -84,7 +87,8 @@ are, for this long: one held still a moment before it tipped, or left where what
 went away, moves within it (and the settle goes on). Only then is the raft stored."""
 MAX_RECHECKS = 2
 """Rechecks at most (after each that found motion, pieces may be held still `MAX_FREEZES`
-more times)."""
+more times, except after the last: what follows it settles with every piece free, as
+nothing would recheck a piece held still then)."""
 
 
 @dataclass(frozen=True)
@@ -290,10 +294,13 @@ class _Model:
 
     def recheck(self, seconds: float) -> bool:
         """Step for `seconds` from here: does any free piece (not overboard) move faster over
-        the second half than over the first, and further than `locality.STILL_MM`? A piece
-        set free settles into its contacts (a tall stack held still does not sink into what
-        holds it up) and slows down; one that falls, tips or slides speeds up."""
+        the second half than over the first, and faster than the settle's still speed? A
+        piece set free settles into its contacts (a tall stack held still does not sink into
+        what holds it up) and slows down; one that falls, tips or slides speeds up. (Judged
+        by `locality.STILL_MM` per half, 10 mm/s, a card tipping at 4 mm/s, held still with
+        the rafters and chest it levered, was stored, and fell when left free.)"""
         half = max(1, round(seconds / 2 / self.model.opt.timestep))
+        still = self.config.simulation.still_mm_per_s * MM * half * self.model.opt.timestep
         reach = self._reach()
         distances = []  # how far each piece moved over each half
         marks = self._marks(reach)
@@ -303,7 +310,7 @@ class _Model:
             marks, before = self._marks(reach), marks
             distances.append(np.abs(marks - before).max(axis=(1, 2)))
         first, second = distances
-        return bool(((second > STILL_MM * MM) & (second > first))[self._sunk_at < 0].any())
+        return bool(((second > still) & (second > first))[self._sunk_at < 0].any())
 
     def _still_apart(self, quiet: np.ndarray) -> set[str]:
         """The quiet free pieces (a mask over them) that touch no free piece still moving
@@ -529,8 +536,8 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
                            carry=model)
         if hand is not None and model.settle_from is None:
             hand(model)
-        reached, frozen = model.settle(frontier,
-                                       may_freeze=held_still < MAX_FREEZES * (1 + rechecks))
+        may_freeze = held_still < MAX_FREEZES * (1 + rechecks) and rechecks < MAX_RECHECKS
+        reached, frozen = model.settle(frontier, may_freeze=may_freeze)
         if reached or frozen:
             continue
         held_back = model.ever_free - free - model.overboard
