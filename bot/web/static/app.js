@@ -12,6 +12,7 @@ import { post } from "./api.js";
 import { drawTop, addPlayer } from "./players.js";
 import { drawWelcome, drawHome } from "./home.js";
 import { drawRoom, connect } from "./table.js";
+import "./log.js";  // the game's log, a pane beside the board
 import { openLoadedSheet } from "./router.js";
 
 function start() {
