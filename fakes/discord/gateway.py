@@ -205,6 +205,12 @@ class GatewayConnection:
 
     def _encode(self, payload: dict[str, Any]) -> bytes | str:
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        try:
+            text.encode()
+        except UnicodeEncodeError:
+            # a lone surrogate (a forged option value): UTF-8 cannot carry it, JSON's
+            # escapes can, and the bot must cope with what it decodes to
+            text = json.dumps(payload, separators=(",", ":"))
         if self._zlib is not None:
             return self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
         if self._zstd is not None:
