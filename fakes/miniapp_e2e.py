@@ -140,7 +140,7 @@ class MiniAppWorld(World):
         async def read() -> None:
             assert self.session is not None
             async with self.session.get(f"{self.web}/tg/api/events/{opened.table}",
-                                        params={"init": opened.init}) as response:
+                                        headers={"X-Telegram-Init-Data": opened.init}) as response:
                 assert response.status == 200, response.status
                 ready.set()
                 async for line in response.content:

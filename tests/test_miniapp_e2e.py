@@ -179,7 +179,7 @@ async def test_unproven_openings_are_refused_and_change_nothing(
     assert status == 401 and answer["note"]
     assert world.session is not None
     async with world.session.get(f"{world.web}/tg/api/events/{table}",
-                                 params={"init": init}) as response:
+                                 headers={"X-Telegram-Init-Data": init}) as response:
         assert response.status == 401
     await world.settle()
     assert await world.version(table) == version and chat_snapshot(group) == before
@@ -227,7 +227,7 @@ async def test_one_person_cannot_press_or_watch_without_end(
     async with world.watching(opened):
         assert world.session is not None
         async with world.session.get(f"{world.web}/tg/api/events/{table}",
-                                     params={"init": opened.init}) as response:
+                                     headers={"X-Telegram-Init-Data": opened.init}) as response:
             assert response.status == 429
     # the first one's place is given back once the server sees its page gone
     await world.server.wait_until(lambda: miniapp.streams.held(str(ann.id)) == 0, 10,

@@ -3,8 +3,9 @@ Telegram, played by touch, beside its chat buttons.
 
 Who asks is proven by Telegram alone: every request carries the Mini App's `initData`, which
 the Telegram side checks (`bot.miniapp.TelegramSide.verify`: its signature with the bot's
-token, its age), in the JSON body of a POST and in the `init` query parameter of a GET (a
-stream or a picture, which a browser fetches without headers of ours). What they may see:
+token, its age), in the JSON body of a POST and in the `X-Telegram-Init-Data` header of a
+GET (a stream or a picture: the page fetches them itself rather than leave the proof in an
+address, which proxies log). What they may see:
 the seated players their own panel and the board; a member of the table's group who is not
 seated the public messages only; anyone else nothing.
 
@@ -44,6 +45,9 @@ from .rooms import Rooms, Watcher
 log = logging.getLogger(__name__)
 
 PREFIX = "/tg"
+INIT_HEADER = "X-Telegram-Init-Data"
+"""Where a GET (a stream, a picture) carries initData: never in its address, which proxies
+and browsers keep in their logs and history (it proves who one is for a day)."""
 STATIC = Path(__file__).resolve().parent / "static"
 TEXTS_PREFIX = "miniapp-"
 KEEPALIVE = 15.0
@@ -53,7 +57,7 @@ TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 inside Telegram; the page works, plainer, where it fails to load)."""
 PAGE_POLICY = (
     "default-src 'none'; script-src 'self' https://telegram.org; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+    "img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors https://web.telegram.org https://*.telegram.org")
 """The Mini App page's policy: the playground's, but Telegram's script may run, and Telegram
 Web may show the page in its frame (the playground's pages may be framed by nobody)."""
@@ -345,7 +349,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     miniapp = request.app[KEY]
     visitor = None
     try:
-        visitor = miniapp.verify(request.query.get("init"))
+        visitor = miniapp.verify(request.headers.get(INIT_HEADER))
         table_id, chat_id, _ = await miniapp.table_of(visitor, request.match_info["table"])
     except Refusal as refusal:
         return _refused(miniapp, refusal, visitor)
@@ -402,7 +406,7 @@ async def image(request: web.Request) -> web.Response:
     """A picture the page was shown: a panel's only to its player."""
     miniapp = request.app[KEY]
     try:
-        visitor = miniapp.verify(request.query.get("init"))
+        visitor = miniapp.verify(request.headers.get(INIT_HEADER))
     except Refusal as refusal:
         return _refused(miniapp, refusal)
     kept = miniapp.rooms.images.get(request.match_info["name"], frozenset({visitor.user.id}))

@@ -14,7 +14,7 @@ const toastBox = document.getElementById("toast");
 let table = new URLSearchParams(location.search).get("table"); // a panel's web_app button
 let fromList = false;
 let me = null;
-let stream = null;
+let stream = null; // the live stream's AbortController
 let shown = new Map(); // key -> event (the room's messages this person may see)
 let sheet = null; // { screen, panel }: the presser's own menu or answer
 let busy = false;
@@ -55,8 +55,29 @@ async function post(path, body) {
   return answer;
 }
 
-function imageLink(href) {
-  return `/tg${href}?init=${encodeURIComponent(init)}`;
+// GETs carry the proof in a header, never in an address (proxies log addresses).
+const HEADERS = { "X-Telegram-Init-Data": init };
+
+// Pictures are fetched with the proof and shown from memory (blob: addresses), each once;
+// the oldest are let go.
+const PICTURES_KEPT = 60;
+const pictures = new Map(); // href -> Promise of its blob: address
+
+function showPicture(img, href) {
+  let url = pictures.get(href);
+  if (!url) {
+    url = fetch(`/tg${href}`, { headers: HEADERS })
+      .then((response) => (response.ok ? response.blob() : Promise.reject(response.status)))
+      .then((blob) => URL.createObjectURL(blob));
+    url.catch(() => pictures.delete(href));
+    pictures.set(href, url);
+    while (pictures.size > PICTURES_KEPT) {
+      const [oldest, gone] = pictures.entries().next().value;
+      pictures.delete(oldest);
+      gone.then((u) => URL.revokeObjectURL(u), () => {});
+    }
+  }
+  url.then((u) => { img.src = u; }, () => {});
 }
 
 function refused(note) {
@@ -107,25 +128,53 @@ function drawTable(seated) {
 
 // --- the live stream ---------------------------------------------------------------------
 
-function connect() {
-  if (stream) stream.close();
+// The table's server-sent events, read with fetch (an EventSource cannot carry the proof
+// in a header); after a cut, again with a growing pause.
+async function connect() {
+  if (stream) stream.abort();
+  const controller = stream = new AbortController();
   shown = new Map();
-  stream = new EventSource(`/tg/api/events/${table}?init=${encodeURIComponent(init)}`);
-  stream.onopen = () => { document.body.classList.remove("offline"); };
-  stream.onerror = () => {
+  let pause = 500;
+  while (!controller.signal.aborted) {
+    try {
+      const response = await fetch(`/tg/api/events/${table}`, { headers: HEADERS, signal: controller.signal });
+      if ([401, 403, 404].includes(response.status)) {
+        const answer = await response.json().catch(() => ({}));
+        return refused(answer.note);
+      }
+      if (!response.ok) throw new Error(String(response.status));
+      document.body.classList.remove("offline");
+      pause = 500;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const chunk = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          for (const line of chunk.split("\n")) if (line.startsWith("data: ")) received(JSON.parse(line.slice(6)));
+        }
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+    }
     document.body.classList.add("offline");
     toast(T("miniapp-reconnecting"));
-  };
-  stream.onmessage = (message) => {
-    const event = JSON.parse(message.data);
-    if (event.type === "reset") shown.clear();
-    else if (event.type === "show") {
-      shown.set(event.key, event);
-      if (event.role === "panel" && event.player === me) handDrawn();
-    }
-    else if (event.type === "drop") shown.delete(event.key);
-    draw();
-  };
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(pause * 2, 10000);
+  }
+}
+
+function received(event) {
+  if (event.type === "reset") shown.clear();
+  else if (event.type === "show") {
+    shown.set(event.key, event);
+    if (event.role === "panel" && event.player === me) handDrawn();
+  } else if (event.type === "drop") shown.delete(event.key);
+  draw();
 }
 
 function draw() {
@@ -153,7 +202,8 @@ let lastTap = []; // the polygon last tapped: a Confirm's place ("tap it again")
 // the same press as one of the buttons below them).
 function drawPicture(screen, panel) {
   const [width, height] = screen.size || [];
-  const img = el("img", { src: imageLink(screen.image), alt: "", width, height });
+  const img = el("img", { alt: "", width, height });
+  showPicture(img, screen.image);
   if (!screen.taps || !screen.size) return el("div", { class: "picture" }, img);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -267,7 +317,7 @@ function nativeButtons() {
   const up = goes.find((b) => depth(b) < deepest);
   if (up) tg.backButton(() => press(up.dataset.press, !up.closest(".sheet") || Boolean(sheet && sheet.panel)));
   else if (sheet) tg.backButton(() => showSheet(null));
-  else if (fromList) tg.backButton(() => { if (stream) stream.close(); table = null; open(); });
+  else if (fromList) tg.backButton(() => { if (stream) stream.abort(); table = null; open(); });
   else tg.backButton(null);
 }
 
