@@ -112,6 +112,7 @@ class Screen:
     buttons: tuple[tuple[Button, ...], ...] = ()
     file: Attachment | None = None  # a document (sent fresh, never edited); not with `image`
     taps: tuple[Tap, ...] = ()  # where the picture may be touched; the buttons say the same
+    clock: float | None = None  # a turn's seconds left when drawn (a client counts it down)
 
     def fingerprint(self) -> str:
         """A digest of everything shown, so an identical edit is never sent."""

@@ -235,7 +235,7 @@ class TablePosts(Part):
                                           version=table.version, state=state, player=player,
                                           players=players, path=(),
                                           menu=spec.menu(state, seat.seat, ()), notes=notes,
-                                          note=note, since=since)
+                                          note=note, since=since, clock=seconds)
         else:
             screen = screens.waiting_screen(self.tr, spec=spec, state=state, player=player,
                                             players=players, chat_title=table.title)

@@ -374,10 +374,11 @@ def mention(player: Player) -> Mention:
 def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int, state: Any,
                  player: Player, players: Sequence[Player], path: tuple[str, ...], menu: Menu,
                  notes: Sequence[Event] = (), note: str | None = None,
-                 since: str | None = None) -> Screen:
+                 since: str | None = None, clock: float | None = None) -> Screen:
     """A player's choices at `path`: the picture for this step, the question, the preview,
     and buttons (options, or Confirm on a leaf) with Back wherever a step can be undone.
-    `since` says in one line what happened since the player's last turn (bot/move_log.py)."""
+    `since` says in one line what happened since the player's last turn (bot/move_log.py);
+    `clock`, the seconds they have left for it (the web counts them down)."""
     lang = player.language
     names = [p.name for p in read_in(tr, lang, players)]
     view = spec.view(state, player.seat)
@@ -401,7 +402,7 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
     if path:
         rows.append((Button(tr.t(lang, "bot-button-back"), press("go", path[:-1])),))
     taps = _taps(spec.name, view, menu, path, press, png_size(image))
-    return Screen(text, image=image, buttons=tuple(rows), taps=taps)
+    return Screen(text, image=image, buttons=tuple(rows), taps=taps, clock=clock)
 
 
 def _taps(game: str, view: Any, menu: Menu, path: tuple[str, ...],

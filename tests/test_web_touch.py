@@ -5,8 +5,10 @@ a desktop (1280x800, mouse). Screenshots of each game are saved under the test's
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -72,6 +74,27 @@ NEXT_TAP = """([final, last]) => {
 }"""
 
 
+BOARD_CAPTION_IN_VIEW = """() => {
+    const board = [...document.querySelectorAll('#table .message')].find(m => m.querySelector('img'));
+    const caption = board && board.querySelector('.caption');
+    return Boolean(caption) && caption.getBoundingClientRect().top < innerHeight - 20;
+}"""
+ACTION_IN_VIEW = """() => {
+    const hand = document.querySelector('.hand.acting');
+    const inView = (node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+    };
+    const out = [];
+    if (scrollY !== 0) out.push(`scrolled to ${scrollY}`);
+    for (const shape of hand.querySelectorAll('polygon.tap'))
+        if (!inView(shape)) out.push(`tap ${shape.dataset.tap} out of view`);
+    const first = hand.querySelector('button[data-press]');
+    if (!first || !inView(first)) out.push('the first choice button is out of view');
+    return out;
+}"""
+
+
 async def settle(page: Any) -> None:
     """Wait until every picture shown has loaded (a folded table's wait for their turn)."""
     await page.wait_for_function("() => [...document.images].every("
@@ -91,13 +114,16 @@ async def touch_page(browser: Any, viewport: dict[str, int], *, touch: bool) -> 
 
 
 async def tap_through(page: Any, shots: Path, *, every: int = 0, limit: int = 600,
-                      untappable: list[str] | None = None) -> int:
+                      untappable: list[str] | None = None, taps_only: int | None = None) -> int:
     """Tap the acting hand's regions until the game is over; returns the taps made. A
     screenshot every `every` taps goes to `shots`. A level with choices but nothing to tap
     fails the test, unless `untappable` is given: then its first button is pressed and the
-    level's choices are added to it (what the pictures do not place yet)."""
+    level's choices are added to it (what the pictures do not place yet). With `taps_only`,
+    just that many taps."""
     last, taps = "", 0
     while taps + len(untappable or ()) < limit:
+        if taps_only is not None and taps == taps_only:
+            return taps
         found = await (await page.wait_for_function(
             NEXT_TAP, arg=[t("table-final-ranking"), last], timeout=STEP)).json_value()
         if found == "over":
@@ -141,6 +167,9 @@ async def test_a_lighthouse_match_by_tapping_the_board(tmp_path: Path, size: dic
         await settle(page)
         await page.screenshot(path=shots / "start.png")
         assert await layout_problems(page) == []
+        if not touch:  # a desktop: the board's caption and the hand's first choice in view
+            assert await page.evaluate(ACTION_IN_VIEW) == []
+            assert await page.evaluate(BOARD_CAPTION_IN_VIEW)
         taps = await tap_through(page, shots, every=6)
         assert taps >= 6  # a token and its cell, and a Confirm, a few times
         await settle(page)
@@ -203,22 +232,6 @@ async def test_a_lanterns_game_by_tapping_the_board(tmp_path: Path, size: dict[s
         assert page.script_errors == []
 
 
-ACTION_IN_VIEW = """() => {
-    const hand = document.querySelector('.hand.acting');
-    const inView = (node) => {
-        const box = node.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
-    };
-    const out = [];
-    if (scrollY !== 0) out.push(`scrolled to ${scrollY}`);
-    for (const shape of hand.querySelectorAll('polygon.tap'))
-        if (!inView(shape)) out.push(`tap ${shape.dataset.tap} out of view`);
-    const first = hand.querySelector('button[data-press]');
-    if (!first || !inView(first)) out.push('the first choice button is out of view');
-    return out;
-}"""
-
-
 @pytest.mark.parametrize("game", ["lighthouse", "hanabi", "lanterns", "rafter"])
 async def test_on_a_phone_the_choice_is_on_the_first_screen(tmp_path: Path, game: str) -> None:
     """At 360x740, when the turn comes, the hand's picture with its taps and the first
@@ -240,4 +253,47 @@ async def test_on_a_phone_the_choice_is_on_the_first_screen(tmp_path: Path, game
         await page.locator("#table .messages").wait_for()
         await settle(page)
         await page.screenshot(path=tmp_path / f"{game}-phone-table-open.png", full_page=True)
+        assert page.script_errors == []
+
+
+HIDDEN_TAB = """() => {
+    // the tab can be told hidden; notifications are granted and recorded, not shown
+    window.hiddenTab = false;
+    Object.defineProperty(document, 'hidden', {get: () => window.hiddenTab});
+    window.notices = [];
+    window.Notification = class {
+        static permission = 'granted';
+        static requestPermission() { return Promise.resolve('granted'); }
+        constructor(title, options) { window.notices.push([title, options.body]); }
+        close() {}
+    };
+}"""
+
+
+async def test_a_turn_in_a_hidden_tab_is_announced_and_the_clock_counts_down(
+        tmp_path: Path) -> None:
+    """When Ann's turn comes back while her tab is hidden: a system notification naming her
+    and a badge on the tab's icon, gone when she looks again; her hand shows her clock."""
+    async with playground(tmp_path) as server, chromium() as browser:
+        page = await touch_page(browser, DESKTOP, touch=False)
+        await page.add_init_script(f"({HIDDEN_TAB})()")
+        await sit_down(page, server.url, "Ann")
+        await open_table(page, "lighthouse", zone_size=3, track=3)
+        await add_computer(page, "easy")
+        await press_on_table(page, t("bot-button-start"))
+        clock = page.locator(".hand.acting .clock")
+        await clock.wait_for()
+        assert re.fullmatch(r"⏳ [0-9]+:[0-5][0-9]", await clock.inner_text())
+        await page.evaluate("() => { window.hiddenTab = true; }")
+        # Ann's move, by taps; the computer's; then hers again, in the hidden tab
+        await tap_through(page, tmp_path, taps_only=3)
+        await page.wait_for_function("() => window.notices.length > 0")
+        [[title, body]] = await page.evaluate("() => window.notices")
+        assert title == t("web-turn-notice-title") and "Ann" in body
+        icon = await page.locator("link[rel=icon]").get_attribute("href")
+        assert "circle" in unquote(icon or "")
+        assert (await page.title()).startswith("🔔")
+        await page.evaluate("() => { window.hiddenTab = false;"
+                            " document.dispatchEvent(new Event('visibilitychange')); }")
+        assert "circle" not in unquote(await page.locator("link[rel=icon]").get_attribute("href") or "")
         assert page.script_errors == []

@@ -35,6 +35,8 @@ def screen_json(screen: Screen, images: Images, owner: str | None) -> dict[str, 
             # the same presses as the buttons', placed on the picture (render/regions.py)
             out["taps"] = [{"data": tap.data, "polygon": [list(p) for p in tap.polygon],
                             "confirms": tap.confirms} for tap in screen.taps]
+    if screen.clock is not None:
+        out["clock"] = round(screen.clock)
     if screen.file is not None:
         out["file"] = {"name": screen.file.name, "href": "/image/" + images.keep(
             screen.file.data, owner=owner, filename=screen.file.name)}

@@ -18,8 +18,24 @@ export function addPane(pane) {
 }
 let tab = "table";  // a phone's shown tab: "table" or a pane's id
 let boardOpen = false;  // a phone, choosing: the table's messages shown in full
-let acting = new Set();  // this browser's players who are to act
 let askedToLeave = false;  // the next question in the room is theirs: bring it into view
+const deadlines = new Map();  // player id -> when their turn's time runs out (ms, this clock)
+
+// The clock on a hand, counting down from what the server said was left.
+function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `⏳ ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+function tickClocks() {
+  for (const node of document.querySelectorAll(".hand .clock[data-player]")) {
+    const deadline = deadlines.get(node.dataset.player);
+    if (deadline === undefined) continue;
+    const left = deadline - Date.now();
+    node.textContent = clockText(left);
+    node.classList.toggle("low", left < 30_000);
+  }
+}
+setInterval(tickClocks, 1000);
 
 const shown = new Map();  // key -> the last "show" event for it
 const drawn = new Map();  // key -> {sig, node}: a message unchanged is not drawn again (no flicker)
@@ -45,6 +61,17 @@ export function connect() {
       else if (event.type === "drop") { shown.delete(event.key); drawn.delete(event.key); }
       else if (event.type === "show") {
         shown.set(event.key, event);
+        // a panel's time left starts its countdown; the steps of the turn that follow
+        // (no time said) keep it, until the hand has nothing to choose
+        if (event.role === "panel" && event.screen.clock !== undefined)
+          deadlines.set(event.player, Date.now() + event.screen.clock * 1000);
+        else if (event.role === "panel" && !event.screen.buttons.length) deadlines.delete(event.player);
+        // a turn come round: the room's ping names whose it is (here, not in the drawing,
+        // which a hidden tab's browser holds back)
+        if (event.fresh && event.role === "ping") {
+          const named = new Set(event.screen.text.filter((piece) => piece.mention).map((piece) => piece.mention));
+          turnCame(S.players.filter((p) => named.has(p.id)).map((p) => p.name));
+        }
         if (event.fresh && event.role === "confirm" && askedToLeave) {
           askedToLeave = false;
           focusAfterDraw = event.key;
@@ -121,13 +148,15 @@ export function drawRoom() {
     if (toAct) nowActing.add(player.id);
     hands.append(el("section", { class: toAct ? "card hand acting" : "card hand", "data-player": player.id,
                                  "aria-label": T("web-hand-of", { name: player.name }) },
-      el("div", { class: "pane-head" }, el("h2", {}, T("web-hand-of", { name: player.name }))),
+      el("div", { class: "pane-head" }, el("h2", {}, T("web-hand-of", { name: player.name })),
+        toAct && deadlines.has(player.id)
+          ? el("span", { class: "clock", "data-player": player.id, role: "timer", "aria-label": T("web-clock") },
+            clockText(deadlines.get(player.id) - Date.now()))
+          : null),
       el("p", { class: "private-note" }, T("web-private")),
       messageNode(panel, player),
       toAct && panel.screen.taps ? el("p", { class: "tap-hint desktop-only" }, T("web-tap-hint")) : null));
   }
-  turnCame(S.players.filter((p) => nowActing.has(p.id) && !acting.has(p.id)).map((p) => p.name));
-  acting = nowActing;
   if (hands.children.length) {
     const offer = notifyOffer();
     if (offer) hands.append(offer);  // below the hands: the turn comes first

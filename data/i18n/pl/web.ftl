@@ -114,3 +114,4 @@ web-notify-why = Chcesz dostać powiadomienie, gdy przyjdzie twój ruch, a ta ka
 web-notify-yes = Włącz powiadomienia
 web-notify-no = Nie, dziękuję
 web-tap-hint = Dotknij planszy, żeby wybrać, albo użyj przycisków poniżej. Dotknij podświetlonego wyboru jeszcze raz, żeby potwierdzić.
+web-clock = Ile czasu zostało na ruch
