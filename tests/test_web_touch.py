@@ -297,3 +297,38 @@ async def test_a_turn_in_a_hidden_tab_is_announced_and_the_clock_counts_down(
                             " document.dispatchEvent(new Event('visibilitychange')); }")
         assert "circle" not in unquote(await page.locator("link[rel=icon]").get_attribute("href") or "")
         assert page.script_errors == []
+
+
+async def test_a_hand_is_busy_while_its_press_is_worked_out(tmp_path: Path) -> None:
+    """While the server works a press out (held back here, as Rafter Five's physics holds
+    it), the hand is marked busy: its buttons are disabled and another tap sends nothing;
+    once its answer and new choices come, it takes presses again."""
+    async with playground(tmp_path) as server, chromium() as browser:
+        page = await touch_page(browser, DESKTOP, touch=False)
+        await sit_down(page, server.url, "Ann")
+        await open_table(page, "lighthouse", zone_size=3, track=3)
+        await add_computer(page, "easy")
+        await press_on_table(page, t("bot-button-start"))
+        await page.locator(".hand.acting polygon.tap").first.wait_for()
+        held: list[Any] = []
+        presses: list[str] = []
+
+        async def hold(route: Any) -> None:
+            presses.append(route.request.post_data_json["data"])
+            held.append(route)
+
+        await page.route("**/api/press", hold)
+        first = page.locator(".hand.acting polygon.tap").first
+        await first.dispatch_event("click")
+        await page.locator(".hand .message.busy[aria-busy=true]").wait_for()
+        assert await page.locator(".hand .message button[data-press]:not([disabled])").count() == 0
+        await page.locator(".hand.acting polygon.tap").nth(1).dispatch_event("click")
+        await page.locator(".hand .message button[data-press]").first.click(force=True)
+        await page.wait_for_function("() => true")  # let the page handle both clicks
+        assert len(presses) == 1
+        await held[0].continue_()
+        await page.unroute("**/api/press")
+        await page.locator(".hand .message.busy").wait_for(state="detached")
+        # the new choices take a press again
+        await page.locator(".hand.acting .message:not(.busy) button[data-press]").first.wait_for()
+        assert page.script_errors == []
