@@ -17,7 +17,7 @@ import pytest_asyncio
 from bot.payloads import decode
 from fakes.miniapp_e2e import SHORT_NAME, WEBAPP_URL, MiniAppWorld, Opened, shown_now
 from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
-from fakes.telegram_e2e import board, chat_snapshot, choose, panel, presses
+from fakes.telegram_e2e import TR, board, chat_snapshot, choose, panel, presses
 
 pytest_plugins = ["fakes.telegram.fixtures"]
 
@@ -198,9 +198,13 @@ async def test_a_stranger_to_the_group_sees_nothing(
 
 async def test_the_menu_button_lists_ones_tables(
         world: MiniAppWorld, fake_telegram: FakeTelegramServer) -> None:
-    _, (_, bob), table = await lanterns_game(world, fake_telegram)
-    status, answer = await world.open(world.open_app(bob))
-    assert status == 200 and answer["tables"] == [{"table": table, "title": "Family"}]
+    _, (ann, bob), table = await lanterns_game(world, fake_telegram)
+    for user in (ann, bob):
+        status, answer = await world.open(world.open_app(user))
+        assert status == 200 and answer["tables"] == [
+            {"table": table, "title": "Family",
+             "game": TR.t(user.language_code or "en", "game-lanterns"),  # Lampiony for Ann
+             "yours": world.acting((ann, bob)) is user}]
     status, answer = await world.open(world.open_app(fake_telegram.user("Zed")))
     assert status == 200 and answer["tables"] == []
 

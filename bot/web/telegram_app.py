@@ -263,8 +263,11 @@ async def open_table(request: web.Request) -> web.Response:
         out: dict[str, Any] = {"language": lang, "texts": miniapp.texts(lang),
                                "me": visitor.user.id}
         if body.get("table") in (None, "") and visitor.start is None:
-            tables = await miniapp.service.tables_of_person(PLATFORM, visitor.user.id)
-            out["tables"] = [{"table": t.table_id, "title": t.title} for t in tables]
+            tr = miniapp.translator
+            tables = await miniapp.service.person_tables(PLATFORM, visitor.user.id, lang)
+            out["tables"] = [{"table": t.table_id, "title": t.title,
+                              "game": tr.t(lang, f"game-{t.game}") if t.game else "",
+                              "yours": t.yours} for t in tables]
             return web.json_response(out)
         table_id, chat_id, seated = await miniapp.table_of(visitor, body.get("table"))
     except Refusal as refusal:

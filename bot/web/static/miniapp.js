@@ -110,9 +110,11 @@ function drawTables(tables) {
   tg.mainButton(null);
   const list = el("ul", { class: "tables", id: "tables" });
   for (const item of tables) {
+    const name = [item.title || `#${item.table}`, item.game].filter(Boolean).join(" · ");
     list.append(el("li", {}, el("button", {
-      class: "table-link", onclick: () => { table = String(item.table); fromList = true; open(); },
-    }, item.title || `#${item.table}`)));
+      class: item.yours ? "table-link yours" : "table-link",
+      onclick: () => { table = String(item.table); fromList = true; open(); },
+    }, name, item.yours ? el("small", {}, ` — ${T("miniapp-your-turn")}`) : null)));
   }
   main.replaceChildren(el("h1", {}, T("miniapp-tables")),
     tables.length ? list : el("p", { class: "quiet" }, T("miniapp-no-tables")));
