@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import socket
@@ -54,7 +55,19 @@ def configure_logging(level: str, worker: int | None = None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv or [])
+    # The cyclic garbage collector is off while the bot starts: its imports (aiogram's ~600
+    # pydantic models, the games, SQLAlchemy) and the translations build about a million
+    # objects, almost none of them garbage, and scanning them again and again took a fifth
+    # of the start-up's CPU. bot.app turns it on again once every platform is set up
+    # (`collector_on`); the supervisor, at once; any other way out of here, on leaving.
+    gc.disable()
+    try:
+        return _main(parse_args(argv or []))
+    finally:
+        gc.enable()
+
+
+def _main(args: argparse.Namespace) -> int:
     # Configuration problems are the user's to fix, so they are told plainly on stderr,
     # without a traceback and before logging is even set up.
     try:
@@ -73,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(problem, file=sys.stderr)
             return 2
     if args.worker is None and args.workers > 1:
+        gc.enable()
         # before the translations (a second of parsing): the supervisor says nothing that
         # needs them, and its workers load and check them first thing (a broken file: each
         # fails at start with exit status 1, and the supervisor stops them all with it)

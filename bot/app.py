@@ -16,6 +16,7 @@ gateway, the playground, registering the webhook — is worker 0's alone.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import socket
@@ -133,6 +134,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0
+            collector_on()  # every module this process needs is imported by now
             serving.arm()
             service.scheduler.start()  # computer turns: due work, fired for every platform
             ordered = asyncio.create_task(_stop_in_order(stop, service.scheduler, closing))
@@ -176,6 +178,17 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
         raise StartupError(mistake)
     log.info("Stopped")
     return status
+
+
+def collector_on() -> None:
+    """Turn the cyclic garbage collector on again if `python -m bot` turned it off for the
+    start (bot/__main__.py): what the start left as cyclic garbage is collected, and what
+    it built to keep (modules, classes, the translations) is frozen, left out of every later
+    collection, since it lives as long as the process."""
+    if not gc.isenabled():
+        gc.collect()
+        gc.freeze()
+        gc.enable()
 
 
 class _Serving:
