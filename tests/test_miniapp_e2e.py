@@ -285,3 +285,20 @@ async def test_bot_run_serves_the_mini_app_beside_telegram(
     finally:
         stop.set()
         assert await asyncio.wait_for(running, 30) == 0
+
+
+async def test_a_rematch_from_the_mini_app_opens_in_the_group(
+        world: MiniAppWorld, fake_telegram: FakeTelegramServer) -> None:
+    """The final board's "again" pressed in the Mini App opens the new lobby in the group,
+    under the group's own title, as the chat button would."""
+    from fakes.telegram_e2e import button_data, lobby
+
+    group, (ann, bob), table = await lanterns_game(world, fake_telegram)
+    await world.play_to_end(table, (ann, bob), random.Random(5))
+    opened = world.open_app(ann, start_param=str(table))
+    assert (await world.open(opened))[0] == 200
+    status, answer = await world.tap(opened, button_data(board(group), "again"), panel=False)
+    assert status == 200 and not answer["alert"], answer
+    row = await world.table(group)
+    assert row.id != table and row.title == "Family"
+    assert ann.first_name in (lobby(group).content or "")

@@ -294,9 +294,9 @@ async def press(request: web.Request) -> web.Response:
     user = visitor.user
     if not miniapp.pressing.allows(user.id):
         return _refused(miniapp, Refusal("miniapp-too-fast", 429), visitor)
-    title = miniapp.translator.t(miniapp.language(visitor), "miniapp-title")
+    # no title: the service keeps the group's own (a rematch's table takes the old one's)
     chat = ChatRef(PLATFORM, user.id, private=True) if body.get("panel") is True else \
-        ChatRef(PLATFORM, chat_id, miniapp.thread_of(chat_id), title=title)
+        ChatRef(PLATFORM, chat_id, miniapp.thread_of(chat_id))
     result = await miniapp.service.press(chat, user, data)
     surface = MiniAppSurface(miniapp, user.id)
     task = asyncio.create_task(_deliver(deliver(result, surface), surface),
