@@ -21,7 +21,7 @@ from PIL import Image
 from fakes.miniapp_e2e import MiniAppWorld
 from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
 from fakes.telegram.web_app import open_web_app
-from fakes.telegram_e2e import board, button_data, panel
+from fakes.telegram_e2e import TR, board, button_data, panel
 from tests.web_browser import STEP, chromium
 
 pytest_plugins = ["fakes.telegram.fixtures"]
@@ -221,10 +221,18 @@ async def test_a_member_without_a_seat_sees_no_hand_and_a_forged_opening_nothing
         assert await page.locator("#hand .panel").count() == 0
         assert await page.locator("#hand img").count() == 0
 
-        forged = open_web_app(fake_telegram, ann, start_param=str(table)).replace(
-            "Ann", "Bob")
-        page = await telegram_page(browser, world, forged)
-        await page.locator("#refused").wait_for()
-        assert "not opened from this bot" in await page.locator("#refused").inner_text()
-        assert await page.locator("#board").count() == 0
-        assert page.script_errors == []
+        openings = {
+            "miniapp-refused-forged": open_web_app(
+                fake_telegram, ann, start_param=str(table)).replace("Ann", "Bob"),
+            "miniapp-refused-forged ": open_web_app(  # another bot's
+                fake_telegram, ann, start_param=str(table), token="987:AAotherbot"),
+            "miniapp-refused-expired": open_web_app(
+                fake_telegram, ann, start_param=str(table), auth_date=1_000_000_000),
+            "miniapp-refused-missing": "",
+        }
+        for key, init in openings.items():
+            page = await telegram_page(browser, world, init)
+            await page.locator("#refused").wait_for()
+            assert await page.locator("#refused").inner_text() == TR.t("en", key.strip())
+            assert await page.locator("#board").count() == 0
+            assert page.script_errors == []
