@@ -1,8 +1,9 @@
 """Never lose your turn (issue 34 item 4), in real Chromium: when a player's turn comes while
 their tab is hidden, a chime, a system notification and a badge on the tab's icon, and
-nothing when the turn is someone else's; the offer of notifications is shown once, with why, and asks the
-browser only when pressed; the clock on the hand counts down (the page's time driven by
-Playwright's clock, never waited for).
+nothing when the turn is someone else's; the offer of notifications is shown once, with
+why, and asks the browser only when pressed; the clock on the hand counts down (the page's
+time driven by Playwright's clock, never waited for), and a page opened later gets the time
+left then (the outbox's clock injected).
 
 The tab is told hidden by an init script (a headless page is always "visible"), and
 `Notification` is a spy that records what the page shows and asks, keeping the permission
@@ -15,6 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.screens import Place, Post, Role, Screen
+from bot.web.images import Images
+from bot.web.rooms import Rooms
 from tests.web_browser import (
     STEP,
     add_computer,
@@ -148,3 +152,27 @@ async def test_the_offer_is_made_once_and_the_clock_counts_down(tmp_path: Any) -
         assert await page.locator("#notify-offer").count() == 0
         assert await page.evaluate("() => window.permissionAsks") == 0
         assert page.script_errors == []
+
+
+async def test_a_page_opened_later_gets_the_time_left_now() -> None:
+    """A panel's clock is its seconds left when drawn; a browser that starts watching a
+    minute later (a reload) gets a minute less, not the clock as it was drawn."""
+    async def room_of(table_id: int) -> str | None:
+        return "100000000001"
+
+    now = [1000.0]
+    rooms = Rooms(Images(), room_of, clock=lambda: now[0])
+    first = rooms.watch("100000000001", frozenset({"1"}))
+    rooms.post(Post(Place(7, Role.PANEL, 0, "1"), Screen(("Ann's turn",), clock=180.0)))
+    await rooms.settled()
+    now[0] += 60.4
+    later = rooms.watch("100000000001", frozenset({"1"}))
+
+    def clocks(watcher: Any) -> list[int]:
+        events = [watcher.events.get_nowait() for _ in range(watcher.events.qsize())]
+        return [e["screen"]["clock"] for e in events if e["type"] == "show"]
+
+    assert clocks(first) == [180]
+    assert clocks(later) == [120]
+    now[0] += 600  # long past: nothing left, never less
+    assert clocks(rooms.watch("100000000001", frozenset({"1"}))) == [0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -66,6 +67,16 @@ class Watcher:
 class _Shown:
     place: Place
     event: dict[str, Any]
+    at: float  # when it was shown (the outbox's clock, seconds)
+
+    def replayed(self, now: float) -> dict[str, Any]:
+        """The event for a browser that starts watching later: a turn's clock (its seconds
+        left when drawn) less the time since, so a reloaded page counts from the truth."""
+        screen = self.event["screen"]
+        if "clock" not in screen:
+            return self.event
+        left = max(0, round(screen["clock"] - (now - self.at)))
+        return {**self.event, "screen": {**screen, "clock": left}}
 
     @property
     def pictures(self) -> list[str]:
@@ -88,9 +99,11 @@ class Room:
 class Rooms:
     """The playground's outbox. `post()` never blocks; posts are shown in their order."""
 
-    def __init__(self, images: Images, room_of: RoomOf) -> None:
+    def __init__(self, images: Images, room_of: RoomOf,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.images = images
         self._room_of = room_of
+        self._clock = clock
         self._rooms: OrderedDict[str, Room] = OrderedDict()  # least recently used first
         self._tables: dict[int, str] = {}  # table -> room
         self._queue: asyncio.Queue[Post | Drop] = asyncio.Queue()
@@ -150,7 +163,7 @@ class Rooms:
         event = {"type": "show", "key": key, "role": str(place.role), "seat": place.seat,
                  "order": ORDER.get(place.role, 9), "player": owner,
                  "fresh": item.fresh, "screen": screen_json(item.screen, self.images, owner)}
-        shown = _Shown(place, event)
+        shown = _Shown(place, event, self._clock())
         for name in shown.pictures:
             self.images.hold(name)
         replaced = room.shown.get(key)
@@ -200,9 +213,10 @@ class Rooms:
         room = self.room(room_id)
         watcher = Watcher(ids)
         watcher.send({"type": "reset", "table": room.table_id})
+        now = self._clock()
         for shown in room.shown.values():
             if room.visible(shown, watcher):
-                watcher.send(shown.event)
+                watcher.send(shown.replayed(now))
         room.watchers.add(watcher)
         return watcher
 
