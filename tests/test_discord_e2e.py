@@ -104,7 +104,7 @@ async def test_whole_two_player_game_through_buttons_and_selects(
     assert TR.t(row.language, "table-final-ranking").replace("🏁 ", "") in caption
     outcome = SPEC.outcome(SPEC.from_dict(row.state or {}))
     assert outcome is not None and len(outcome.standings) == 2
-    assert [c.press.kind for c in options(board_message)] == ["again"]  # only Play again
+    assert [c.press.kind for c in options(board_message)] == ["again", "moves"]  # and the log
     assert ping(channel) is None  # no more turns
     assert [m for m in channel.bot_messages] == [board_message]  # lobby and ping deleted
     assert world.selects, "Lanterns' spots never came as a select menu"

@@ -231,7 +231,7 @@ async def test_a_short_rafter_game_through_discord(world: World,
     if row.status == "finished":
         final = the_board(channel).content
         assert TR.t(lang, "table-final-ranking").replace("🏁 ", "") in final
-        assert [c.press.kind for c in options(the_board(channel))] == ["again"]
+        assert [c.press.kind for c in options(the_board(channel))] == ["again", "moves"]
         assert ping(channel) is None
     shown_clips = clips(channel)
     assert shown_clips[0] is clip and all(m.deleted for m in shown_clips[:-1])

@@ -258,7 +258,7 @@ async def test_a_whole_rafter_game_through_telegram(world: World,
     final = content(board_message)
     assert TR.t("ru", "table-final-ranking") in final
     assert all(name in final for name in names)
-    assert [p.kind for _, p in presses(board_message)] == ["again"]  # only Play again
+    assert [p.kind for _, p in presses(board_message)] == ["again", "moves"]  # and the log
     assert not any(game_buttons(u) for u in people)
     assert not [m for m in group.bot_messages if m.media is None]  # the ping is gone
 

@@ -104,7 +104,7 @@ async def assert_final(world: World, group: FakeChat, table: int, players: list[
     for standing in outcome.standings:
         assert TR.render_label(lang, SPEC.standing_label(standing), names) in lines
     assert group.bot_messages == [board_message]  # lobby and ping deleted, nothing else
-    assert [p.kind for _, p in presses(board_message)] == ["again"]  # only Play again
+    assert [p.kind for _, p in presses(board_message)] == ["again", "moves"]  # and the log
     assert not any(choices(user) for user in players)
 
 
