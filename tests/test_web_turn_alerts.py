@@ -37,6 +37,8 @@ SPY = """(neverAsked => {
     Object.defineProperty(document, 'hidden', {get: () => window.hiddenTab});
     Object.defineProperty(document, 'visibilityState',
                           {get: () => (window.hiddenTab ? 'hidden' : 'visible')});
+    window.behind = false;  // its window behind another one's (the tab itself shown)
+    document.hasFocus = () => !window.hiddenTab && !window.behind;
     window.notices = [];
     window.permissionAsks = 0;
     window.tones = 0;  // the chime's notes started
@@ -73,10 +75,16 @@ async def hide(page: Any, hidden: bool) -> None:
                         " document.dispatchEvent(new Event('visibilitychange')); }", hidden)
 
 
+async def behind(page: Any, behind: bool) -> None:
+    await page.evaluate("behind => { window.behind = behind;"
+                        " window.dispatchEvent(new Event(behind ? 'blur' : 'focus')); }", behind)
+
+
 async def test_a_turn_in_a_hidden_tab_notifies_its_player_only(tmp_path: Any) -> None:
     """Ann and Bob in two browsers, both tabs hidden: when the first mover is done, the
-    other's tab gets a notification naming them and a badge on its icon; the mover's tab,
-    whose table also hears of the new turn, gets neither. Looking again takes the badge off."""
+    other's tab chimes, gets a notification naming them and a badge on its icon; the
+    mover's tab, whose table also hears of the new turn, gets none of them. Looking again
+    takes the badge off. Then a tab shown in a window behind another one is told too."""
     async with playground(tmp_path) as server, chromium() as browser:
         ann, bob = await alert_page(browser, granted=True), await alert_page(browser, granted=True)
         await sit_down(ann, server.url, "Ann")
@@ -108,6 +116,20 @@ async def test_a_turn_in_a_hidden_tab_notifies_its_player_only(tmp_path: Any) ->
 
         await hide(other, False)
         assert await other.evaluate(ICON) == icons[other]
+
+        # the mover's tab shown again, but its window behind another: their turn is told
+        await hide(mover, False)
+        await behind(mover, True)
+        while await next_to_act([ann, bob]) is other:
+            await play_on(other, moves=1)
+        await mover.wait_for_function("() => window.notices.length > 0")
+        assert await mover.evaluate(ICON) != icons[mover]
+        mover_name = "Ann" if mover is ann else "Bob"
+        await other.locator("#table .caption",
+                            has_text=t("table-turn-ping", player=mover_name)).wait_for()
+        assert len(await other.evaluate("() => window.notices")) == 1  # its own, earlier
+        await behind(mover, False)
+        assert await mover.evaluate(ICON) == icons[mover]
         assert ann.script_errors == [] and bob.script_errors == []
 
 

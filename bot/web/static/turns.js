@@ -1,6 +1,7 @@
-// Never lose your turn: when one of this browser's players is to act and the tab is hidden,
-// a short sound, a system notification (asked for once, with a word on why) and a badge on
-// the tab's icon; the badge and the title go back when the tab is seen again.
+// Never lose your turn: when one of this browser's players is to act and the tab is hidden
+// (or its window is not the one in use), a short sound, a system notification (asked for
+// once, with a word on why) and a badge on the tab's icon; the badge and the title go back
+// when the tab is seen again.
 import { T, el } from "./page.js";
 
 const ASKED_KEY = "playground-notify-asked";
@@ -10,13 +11,19 @@ const icon = (badge) => "data:image/svg+xml," + encodeURIComponent(
   "</svg>");
 
 let audio = null;
-// a browser lets a page sound only after a gesture: the first press anywhere opens it
-document.addEventListener("pointerdown", () => {
+// a browser lets a page sound only after a gesture: the first press or key anywhere opens it
+function openAudio() {
   if (!audio && window.AudioContext) audio = new AudioContext();
-}, { once: true });
+}
+document.addEventListener("pointerdown", openAudio, { once: true });
+document.addEventListener("keydown", openAudio, { once: true });
+
+// away: the tab hidden, or shown in a window behind another one
+const away = () => document.hidden || !document.hasFocus();
 
 function chime() {
   if (!audio) return;
+  if (audio.state === "suspended") audio.resume();  // a browser may pause it in the background
   const now = audio.currentTime;
   for (const [i, pitch] of [660, 880].entries()) {
     const tone = audio.createOscillator();
@@ -39,7 +46,7 @@ function setBadge(on) {
 
 // Called with the names of this browser's players who have just come to act.
 export function turnCame(names) {
-  if (!names.length || !document.hidden) return;
+  if (!names.length || !away()) return;
   setBadge(true);
   chime();
   if (window.Notification && Notification.permission === "granted") {
@@ -49,7 +56,9 @@ export function turnCame(names) {
   }
 }
 
-document.addEventListener("visibilitychange", () => { if (!document.hidden) setBadge(false); });
+const back = () => { if (!away()) setBadge(false); };
+document.addEventListener("visibilitychange", back);
+window.addEventListener("focus", back);
 
 // The one-time offer of notifications, with its reason, shown above the hands until answered.
 export function notifyOffer() {
