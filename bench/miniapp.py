@@ -19,6 +19,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import aiohttp
@@ -28,7 +29,7 @@ from bot import pictures, thinking
 from bot.payloads import decode
 from fakes.hand_clock import SkippingClock
 from fakes.miniapp_e2e import MiniAppWorld, Opened, shown_now
-from fakes.telegram import FakeTelegramServer
+from fakes.telegram import FakeChat, FakeTelegramServer
 from fakes.telegram_e2e import board, choose
 
 
@@ -37,6 +38,10 @@ def hand(opened: Opened) -> list[tuple[str, object]]:
             if e["role"] == "panel" and e["player"] == str(opened.user.id)]
     return [(b["data"], decode(b["data"])) for e in mine for row in e["screen"]["buttons"]
             for b in row if b.get("data") and b["data"][0] in "gc"]
+
+
+def edited(group: FakeChat, edits: int) -> bool:
+    return board(group).edits > edits
 
 
 def shows(opened: Opened, role: str, since: int) -> bool:
@@ -77,7 +82,7 @@ async def run(moves: int) -> dict[str, list[float]]:
                         seen = len(opened.events)
                         start = time.perf_counter()
                         await world.play_move(table, (ann, bob), rng)
-                        end = await until(lambda seen=seen: shows(opened, "board", seen))
+                        end = await until(partial(shows, opened, "board", seen))
                         times["chat move on stream"].append(end - start)
                         continue
                     version = await world.version(table)
@@ -93,9 +98,9 @@ async def run(moves: int) -> dict[str, list[float]]:
                                 headers={"Origin": world.web}) as response:
                             await response.read()
                         times["answer"].append(time.perf_counter() - start)
-                        end = await until(lambda seen=seen: shows(opened, "panel", seen))
+                        end = await until(partial(shows, opened, "panel", seen))
                         times["hand"].append(end - start)
-                    end = await until(lambda edits=edits: board(group).edits > edits)
+                    end = await until(partial(edited, group, edits))
                     times["group board"].append(end - move_start)
                     made += 1
                     await world.settle()  # (untimed) every chat shows the move before the next
