@@ -7,14 +7,16 @@ the OOM killer see them. The proportional set (PSS: each shared page divided amo
 sharers) is summed too, which is what the processes take together.
 
 * idle: the playground alone (`python -m bot`, no token, a fresh SQLite database), and the
-  time from its spawn until it answers (`/readyz` on the operator port when `--ops` is given);
+  time from its spawn until it answers (`/readyz` on the operator port when `--ops` is given),
+  with the CPU time it took (on a loaded machine the wall-clock time says mostly how loaded);
 * 50 active tables: one browser per table (each from a loopback address of its own, as the
   playground's per-address limits want), two players at a hot seat, the game started and
   `--moves` presses made, every picture the rooms' streams link fetched once;
 * 10 computer-player tables (Rafter Five and Lanterns, a person against a computer player),
   played until each computer has moved: the thinking and physics pools are loaded;
 * `--workers 2` (with `--postgresql`): the supervisor and each worker, on Telegram's webhook
-  from the fake server (fakes/webhook_workers.py), and the time until both serve.
+  from the fake server (fakes/webhook_workers.py), and the time until both serve, with the
+  CPU time each process took until then.
 """
 
 from __future__ import annotations
@@ -62,6 +64,15 @@ def _pss_kib(pid: int) -> int:
             if line.startswith("Pss:"):
                 return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system, from /proc): what its start
+    cost, however loaded the machine, where the wall-clock time mostly says how loaded."""
+    with suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
 
 
 def _children(pid: int) -> list[int]:
@@ -278,10 +289,11 @@ async def playground(tables: int, computers: int, moves: int, ops: bool,
         bot = Bot(Path(folder), ops, env)
         try:
             ready = await bot.start()
-            print(f"start-up: {ready:.2f} s from spawn until "
-                  f"{'/readyz answers 200' if ops else 'the playground answers'}", flush=True)
-            await asyncio.sleep(2)
             assert bot.process is not None
+            print(f"start-up: {ready:.2f} s from spawn until "
+                  f"{'/readyz answers 200' if ops else 'the playground answers'} "
+                  f"({cpu_seconds(bot.process.pid):.2f} s of CPU)", flush=True)
+            await asyncio.sleep(2)
             say("idle", tree(bot.process.pid))
             rooms = [Room(bot, f"127.0.1.{i + 1}") for i in range(tables)]
             try:
@@ -323,9 +335,12 @@ async def workers(count: int) -> None:
             start = time.perf_counter()
             await group.start(timeout=180)
             serving = time.perf_counter() - start
+            assert group.process is not None
+            spent = [cpu_seconds(pid) for pid, *_ in tree(group.process.pid)]
             try:
                 print(f"--workers {count}: {serving:.2f} s from spawn until every worker "
-                      "serves the webhook", flush=True)
+                      f"serves the webhook (CPU until then: supervisor {spent[0]:.2f} s, "
+                      f"workers {', '.join(f'{t:.2f}' for t in spent[1:])} s)", flush=True)
                 await asyncio.sleep(2)
                 assert group.process is not None
                 rows = tree(group.process.pid)
