@@ -23,7 +23,7 @@ const away = () => document.hidden || !document.hasFocus();
 
 function chime() {
   if (!audio) return;
-  if (audio.state === "suspended") audio.resume();  // a browser may pause it in the background
+  if (audio.state === "suspended") audio.resume().catch(() => {});  // paused in the background
   const now = audio.currentTime;
   for (const [i, pitch] of [660, 880].entries()) {
     const tone = audio.createOscillator();
@@ -50,9 +50,15 @@ export function turnCame(names) {
   setBadge(true);
   chime();
   if (window.Notification && Notification.permission === "granted") {
-    const notice = new Notification(T("web-turn-notice-title"),
-      { body: T("web-turn-notice-body", { names: names.join(", ") }), tag: "playground-turn" });
-    notice.onclick = () => { window.focus(); notice.close(); };
+    try {
+      // one notice at a time (the tag), yet a reminder in the same turn rings again (renotify)
+      const notice = new Notification(T("web-turn-notice-title"), { tag: "playground-turn", renotify: true,
+        body: T("web-turn-notice-body", { names: names.join(", ") }) });
+      notice.onclick = () => { window.focus(); notice.close(); };
+    } catch {
+      // Chrome on Android makes notices through a service worker only: the badge and the
+      // chime remain, and the stream's handler (the caller) goes on
+    }
   }
 }
 
