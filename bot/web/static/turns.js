@@ -50,16 +50,36 @@ export function turnCame(names) {
   setBadge(true);
   chime();
   if (window.Notification && Notification.permission === "granted") {
+    // one notice at a time (the tag), yet a reminder in the same turn rings again (renotify)
+    const title = T("web-turn-notice-title");
+    const options = { tag: "playground-turn", renotify: true,
+                      body: T("web-turn-notice-body", { names: names.join(", ") }) };
     try {
-      // one notice at a time (the tag), yet a reminder in the same turn rings again (renotify)
-      const notice = new Notification(T("web-turn-notice-title"), { tag: "playground-turn", renotify: true,
-        body: T("web-turn-notice-body", { names: names.join(", ") }) });
+      const notice = new Notification(title, options);
       notice.onclick = () => { window.focus(); notice.close(); };
     } catch {
-      // Chrome on Android makes notices through a service worker only: the badge and the
-      // chime remain, and the stream's handler (the caller) goes on
+      // Chrome on Android makes notices through a service worker only
+      if (navigator.serviceWorker)
+        noticeByWorker(title, { ...options, data: { url: location.href } }).catch(() => {});
     }
   }
+}
+
+const WORKER = "/static/turn-worker.js";
+
+// A notice made by the service worker, registered the first time one is needed (and so
+// waited for until it is active).
+async function noticeByWorker(title, options) {
+  const registration = await navigator.serviceWorker.register(WORKER);
+  const worker = registration.installing || registration.waiting;
+  if (!registration.active && worker) {
+    await new Promise((done) => {
+      const check = () => { if (worker.state === "activated" || worker.state === "redundant") done(); };
+      worker.addEventListener("statechange", check);
+      check();
+    });
+  }
+  await registration.showNotification(title, options);
 }
 
 const back = () => { if (!away()) setBadge(false); };
