@@ -302,3 +302,24 @@ async def test_a_rematch_from_the_mini_app_opens_in_the_group(
     row = await world.table(group)
     assert row.id != table and row.title == "Family"
     assert ann.first_name in (lobby(group).content or "")
+
+
+async def test_joining_from_the_mini_app_leads_to_the_bots_private_chat(
+        world: MiniAppWorld, fake_telegram: FakeTelegramServer) -> None:
+    """A member who never opened the bot's private chat presses the lobby's Join in the
+    Mini App: as with the chat button, the answer is the deep link that finishes joining
+    (the page opens it in Telegram), and nobody is seated before."""
+    from fakes.telegram_e2e import button_data, lobby
+
+    ann, carol = fake_telegram.user("Ann"), fake_telegram.user("Carol")
+    group = fake_telegram.group("Family", owner=ann, members=[carol])
+    await world.open_private(ann)
+    await world.send(ann, group, "/newgame lanterns")
+    table = (await world.table(group)).id
+    opened = world.open_app(carol, start_param=str(table))
+    status, answer = await world.open(opened)
+    assert status == 200 and answer["seated"] is False
+    status, answer = await world.tap(opened, button_data(lobby(group), "join"), panel=False)
+    assert status == 200 and not answer["alert"], answer
+    assert answer["url"].startswith(f"https://t.me/{fake_telegram.bot_username}?start=")
+    assert "Carol" not in (lobby(group).content or "")

@@ -336,6 +336,8 @@ class MiniAppSurface:
 
     async def answer(self, reply: Reply, *, drawing: bool) -> None:
         out: dict[str, Any] = {"note": reply.text, "alert": reply.alert}
+        if reply.url:  # a link the presser must follow (a join: the bot's private chat)
+            out["url"] = reply.url
         sheet = next((self.screens[w] for w in SHEET_ORDER if w in self.screens), None)
         if sheet is not None:
             out["sheet"] = screen_json(sheet, self.miniapp.rooms.images, self.presser)

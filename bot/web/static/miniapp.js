@@ -275,6 +275,7 @@ async function press(data, panel) {
     const answer = await post("/tg/api/press", { table, data, panel });
     tg.haptic(answer.alert ? "error" : "success");
     toast(answer.note, answer.alert);
+    if (answer.url) tg.openLink(answer.url);
     showSheet(answer.sheet ? { screen: answer.sheet, panel } : null);
     awaitHand = panel && !answer.alert && !answer.sheet && handDraws === drawsBefore;
   } catch (error) {

@@ -95,3 +95,12 @@ export function alert(text) {
   }
   return false;
 }
+
+// A link the bot's answer asks to follow: a t.me link opens in Telegram itself (the bot's
+// private chat, to finish joining), any other in the browser.
+export function openLink(url) {
+  if (!/^https:\/\//.test(url)) return;
+  if (app && url.startsWith("https://t.me/") && app.openTelegramLink) app.openTelegramLink(url);
+  else if (app && app.openLink) app.openLink(url);
+  else window.open(url, "_blank", "noopener");
+}
