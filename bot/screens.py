@@ -158,6 +158,19 @@ class Place:
 
 
 @dataclass(frozen=True)
+class TurnReminder:
+    """A player to remind of their turn in private, as the service worded it: a platform
+    that sends such reminders (Discord: a direct message, to those who asked with /dms)
+    says `text` to `user_id` alone; the ping that carries it mentions them in the chat.
+    `seat` and `name` are for the chat's note if the player takes no private messages."""
+
+    user_id: str
+    seat: int
+    name: str
+    text: str  # in the player's language
+
+
+@dataclass(frozen=True)
 class Post:
     """Show `screen` at `place`: edit the kept message, or send one if there is none.
     `fresh` sends a new message (so it notifies) and deletes the one it replaces."""
@@ -168,6 +181,9 @@ class Post:
     version: int | None = None
     """The table version it shows, if it shows one: an older version never replaces a
     newer one at `place`, whichever worker shows which (None: no order is claimed)."""
+    reminders: tuple[TurnReminder, ...] = ()
+    """A turn ping's players to remind in private when it is sent anew (`fresh`); a
+    platform without private reminders shows the ping alone."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from bot.move_events import events_from_json, events_to_json
 from bot.move_log import MoveLog, since_for
 from bot.options import describe_options
 from bot.payloads import Press, encode
-from bot.screens import Button, Drop, Place, Post, Result, Role, Screen
+from bot.screens import Button, Drop, Place, Post, Result, Role, Screen, TurnReminder
 from bot.storage import DmStatus, DueWork, SeatRow, TableRow
 from bot.storage.store import Status
 from bot.table_clocks import TableClocks
@@ -251,8 +251,17 @@ class TablePosts(Part):
             # ping goes, so a run of computer turns sends no new message at all
             return [Drop(self.core.place(table, Role.PING))]
         # one ping message per table, replaced each turn so the group is not flooded
+        player = players[to_act[0]]
         return [Post(self.core.place(table, Role.PING),
-                     screens.ping_screen(self.tr, table.language, players[to_act[0]]), fresh=fresh)]
+                     screens.ping_screen(self.tr, table.language, player), fresh=fresh,
+                     reminders=(self.turn_reminder(table, player),))]
+
+    def turn_reminder(self, table: TableRow, player: screens.Player) -> TurnReminder:
+        """What a player whose turn it is may be told in private, in their language (the
+        platform decides whether to: Discord sends it to those who asked, by DM)."""
+        return TurnReminder(player.user_id, player.seat, player.name,
+                            self.tr.t(player.language, "bot-your-turn-in-chat",
+                                      chat=table.title))
 
     def after_move(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, before: Any,
                    after: Any, mover: int, events: tuple[Event, ...], extras: Extras

@@ -217,7 +217,8 @@ class TableTurns(Part):
             players = screens.players_of(seats, table.language)
             time = clocks.rough(self.tr, table.language, left)
             posts: list[Post] = [Post(self.core.place(table, Role.PING), screens.reminder_screen(
-                self.tr, table.language, players[seat], time), fresh=True)]
+                self.tr, table.language, players[seat], time), fresh=True,
+                reminders=(self.posts.turn_reminder(table, players[seat]),))]
             panel = self.posts.panel_post(table, spec, state, me, players, fresh=True,
                                           left={seat: left})
             if panel is not None:

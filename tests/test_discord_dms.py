@@ -159,6 +159,34 @@ async def test_a_player_who_refuses_dms_is_told_by_dms_and_others_get_none(
     assert not mine.wanted
 
 
+async def test_the_clocks_reminder_comes_by_dm_too_in_the_players_language(
+        world: World, fake_discord: FakeDiscordServer) -> None:
+    """A quarter of the turn's time left: the reminder's ping (bot/turns.py) carries the DM
+    as the service worded it, and only the player whose turn it is gets it."""
+    server = fake_discord
+    anna = server.user("Anna", locale="ru")
+    bob = server.user("Bob", locale="pl")
+    guild = server.guild("Game night", owner=anna, members=[anna, bob])
+    channel = server.text_channel(guild, "games")
+    for person in (anna, bob):
+        await world.slash(person, channel, "dms", choice="on")
+    table = await new_game(world, channel, [anna, bob])  # Lanterns: 5 min + 60 s a turn
+    late = world.acting(channel, [anna, bob])
+    other = bob if late is anna else anna
+    told = {p: len(p.dm_messages) for p in (anna, bob)}
+    world.clock_offset += 0.75 * 300 + 45  # past three quarters, short of the whole turn
+    world.bot.service.scheduler.wake()
+    await world.settle()
+    reminder = ping(channel)
+    assert reminder is not None and reminder.pinged == [late]
+    row = await world.store.get_table(table)
+    assert row is not None
+    [dm] = late.dm_messages[told[late]:]
+    assert dm.content.startswith(TR.t(lang_of(late), "bot-your-turn-in-chat", chat=row.title))
+    assert dm.content.endswith(f"/channels/{guild.id}/{channel.id}/{reminder.id}")
+    assert len(other.dm_messages) == told[other]
+
+
 @pytest.mark.parametrize(("locale", "newgame", "dms"), [
     ("ru", "/новая-игра", "/лс"), ("pl", "/nowa-gra", "/pw"), ("en-US", "/newgame", "/dms")])
 async def test_help_and_errors_name_commands_as_the_readers_client_shows_them(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import discord
 import pytest
@@ -19,7 +20,7 @@ from bot.discord.outbox import Outbox, WaitReport
 from bot.discord.panels import PanelTokens
 from bot.discord.waits import Meter, http_trace
 from bot.i18n import Translator
-from bot.screens import Drop, Mention, Place, Post, Role, Screen
+from bot.screens import Drop, Mention, Place, Post, Role, Screen, TurnReminder
 from bot.storage import Store
 from bot.table_screens import MOVES_ROOM, BoardScreen, board_caption
 from fakes.discord import FakeDiscordServer
@@ -84,9 +85,17 @@ def board(table_id: int, text: str, image: bytes | None = b"png1", **kw: object)
                 Screen((text,), image=image), **kw)  # type: ignore[arg-type]
 
 
+SEATED = {"42": (0, "ru"), "43": (1, "pl")}  # table()'s players: their seat and language
+
+
 def ping(table_id: int, user: str = "42", name: str = "Ann") -> Post:
+    """A turn ping as the service makes it: the reminder in the player's language with it."""
+    seat, lang = SEATED[user]
+    reminder = TurnReminder(user, seat, name,
+                            TR.t(lang, "bot-your-turn-in-chat", chat="#general"))
     return Post(Place(table_id, Role.PING, None, CHANNEL),
-                Screen(("🔔 ", Mention(user, name), ", your turn!")), fresh=True)
+                Screen(("🔔 ", Mention(user, name), ", your turn!")), fresh=True,
+                reminders=(reminder,))
 
 
 def panel(table_id: int, user: str, text: str, seat: int = 0) -> Post:
@@ -220,6 +229,49 @@ async def test_a_fresh_ping_replaces_the_last_one_pings_and_sends_a_dm(
     assert ann.endswith(f"https://discord.com/channels/9/{CHANNEL}/1000")
 
 
+class TableReads:
+    """The store, noting each read of a table (its row or its seats) the outbox makes."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self.reads: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        if name in ("load_table", "get_table", "list_seats"):
+            self.reads.append(name)
+        return getattr(self._store, name)
+
+
+async def test_a_turn_dm_says_what_the_ping_carries_without_reading_the_table(
+        client: FakeClient, store: Store, clock: Clock) -> None:
+    """The service words the reminder; the outbox only delivers it: no table read."""
+    t = await table(store)
+    await store.set_turn_dms("43", True)
+    watched = TableReads(store)
+    box = Outbox(client, watched, TR, PanelTokens(clock=clock), clock=clock,  # type: ignore[arg-type]
+                 now=lambda: SNOWFLAKE_EPOCH)
+
+    async def sleep(seconds: float) -> None:
+        clock.now += seconds
+
+    box.dms = TurnDms(client, watched, clock=clock, sleep=sleep)  # type: ignore[arg-type]
+    box.learn_guild(CHANNEL, 9)
+    said = Post(Place(t, Role.PING, None, CHANNEL), Screen(("🔔 ", Mention("43", "Bob"),)),
+                fresh=True, reminders=(TurnReminder("43", 1, "Bob", "Your move, Bob"),))
+    try:
+        box.post(said)
+        assert await box.flush(5)
+        [dm] = client.of("dm")
+        assert (dm.channel, dm.kwargs["content"]) == (
+            43, f"Your move, Bob\nhttps://discord.com/channels/9/{CHANNEL}/1000")
+        assert watched.reads == []
+        box.post(replace(said, reminders=()))  # a ping reminding nobody: no DM
+        assert await box.flush(5)
+        assert len(client.of("dm")) == 1 and len(client.of("send")) == 2
+    finally:
+        await box.close()
+
+
 async def test_a_player_who_refuses_dms_gets_one_note_in_the_channel(
         outbox: Outbox, client: FakeClient, store: Store, clock: Clock) -> None:
     t = await table(store)
@@ -229,7 +281,7 @@ async def test_a_player_who_refuses_dms_gets_one_note_in_the_channel(
     assert await outbox.flush(5)
     [note] = [s for s in client.of("send") if "Ann" in s.kwargs["content"]]
     assert note.kwargs["content"] == TR.t("en", "dc-dm-blocked", name="Ann")
-    assert await store.get_message(t, Role.NOTE, None) is not None
+    assert await store.get_message(t, Role.NOTE, 0) is not None  # kept under Ann's seat
     # the next turns: no new DM attempt for a while, and no second note
     for _ in range(2):
         outbox.post(ping(t))

@@ -29,8 +29,9 @@ its table is reported to `on_silent` (bot/discord/silence.py pauses it), and not
 sent there until `speak_again` (no request Discord would refuse again: those count toward
 its ban on invalid requests).
 
-A fresh turn ping also sends each player it mentions a direct message; a player who does
-not accept direct messages gets one note in the channel saying so. Logs name tables, roles,
+A fresh turn ping also sends the players it reminds (`Post.reminders`, worded by the
+service) a direct message, if they asked for them; a player who does not accept direct
+messages gets one note in the channel saying so. Logs name tables, roles,
 seats and error codes, never what a message shows.
 
 The database going away is an outage to sit out, not a reason to drop anything: the lane
@@ -66,7 +67,7 @@ from bot.kept_messages import (
     where,
 )
 from bot.ops import metrics
-from bot.screens import Mention, Place, Post, Role, Screen, Text
+from bot.screens import Place, Post, Role, Screen, Text, TurnReminder
 from bot.turn_reminders import ReminderBook
 
 from .dms import Reminder, TurnDms
@@ -120,7 +121,7 @@ class ChannelSilent(Exception):
 
 
 class OutboxStore(MessageBook, ReminderBook, Protocol):
-    """The store as the outbox sees it: kept messages, and a table's seats for turn DMs."""
+    """The store as the outbox sees it: kept messages, and players' choices of turn DMs."""
 
 
 class Client(Protocol):
@@ -369,8 +370,8 @@ class Outbox(KeptMessages):
         return _channel_of(place)
 
     async def _shown_anew(self, post: Post, message_id: str) -> None:
-        if post.fresh and post.place.role is Role.PING:
-            self._spawn(self._tell_turn(post.place, post.screen, int(message_id)),
+        if post.fresh and post.reminders:
+            self._spawn(self._tell_turn(post.place, post.reminders, int(message_id)),
                         "discord outbox dm")
 
     async def _send_moves(self, place: Place, text: Text) -> bool:
@@ -548,49 +549,41 @@ class Outbox(KeptMessages):
 
     # --- "your turn" in direct messages -----------------------------------------------
 
-    async def _tell_turn(self, place: Place, screen: Screen, ping_id: int) -> None:
-        """Each player the ping names who asked for turn reminders gets a direct message
-        (bot/discord/dms.py paces them and tells a refusal from "too fast")."""
-        users = list(dict.fromkeys(p.user_id for p in screen.text if isinstance(p, Mention)))
-        if not users or self.dms is None:
+    async def _tell_turn(self, place: Place, reminders: tuple[TurnReminder, ...],
+                         ping_id: int) -> None:
+        """The ping's reminders, as the service worded them, go by direct message to those
+        who asked for them (bot/discord/dms.py paces them and tells a refusal from "too
+        fast"), each with a link to the ping. Nothing of the table is read for them."""
+        if not reminders or self.dms is None:
             return
-        wanted = await self.dms.wanted(users)
+        by_user = {r.user_id: r for r in reminders}
+        wanted = await self.dms.wanted(list(by_user))
         if not wanted:
             return
-        loaded = await self.store.load_table(place.table_id)
-        if loaded is None:
-            return
-        table, seats = loaded
         channel = _channel_of(place)
         guild = await self._guild_of(channel)
-        link = (f"https://discord.com/channels/{guild}/{channel}/{ping_id}"
-                if guild is not None else None)
-        by_user = {s.user_id: s for s in seats}
-        reminders = []
-        for user in wanted:
-            seat = by_user.get(user)
-            if seat is None:
-                continue
-            lang = seat.language or table.language
-            text = self.translator.t(lang, "bot-your-turn-in-chat", chat=table.title)
-            reminders.append(Reminder(user, text + ("\n" + link if link else "")))
+        link = (f"\nhttps://discord.com/channels/{guild}/{channel}/{ping_id}"
+                if guild is not None else "")
+        dms = [Reminder(user, by_user[user].text + link) for user in wanted]
+
         async def still_due() -> bool:  # the ping is still the table's latest
             ref = await self._ref(place)
             return ref is not None and ref.message_id == str(ping_id)
 
-        for user, outcome in (await self.dms.send(reminders, still_due)).items():
+        for user, outcome in (await self.dms.send(dms, still_due)).items():
             if outcome == "sent":
                 self.counters.sends["dm"] += 1
             elif outcome == "refused":  # 50007 alone: the player's own settings
-                seat = by_user[user]
-                await self._note_no_dm(place, seat.seat, seat.display_name, table.language)
+                await self._note_no_dm(place, by_user[user])
 
-    async def _note_no_dm(self, place: Place, seat: int | None, name: str, lang: str) -> None:
+    async def _note_no_dm(self, place: Place, reminder: TurnReminder) -> None:
         """Once per table and player: say in the channel why no direct message comes."""
-        note = Place(place.table_id, Role.NOTE, seat, place.chat_id, place.thread_id)
+        note = Place(place.table_id, Role.NOTE, reminder.seat, place.chat_id, place.thread_id)
         if await self._ref(note) is not None:
             return
-        self.post(Post(note, Screen((self.translator.t(lang, "dc-dm-blocked", name=name),))))
+        lang = await self._language(place.table_id)
+        self.post(Post(note, Screen((self.translator.t(lang, "dc-dm-blocked",
+                                                       name=reminder.name),))))
 
     # --- small helpers ------------------------------------------------------------------
 
