@@ -53,3 +53,16 @@ def test_eight_clue_save_a_clue_on_chop_at_eight_clues_is_not_read_as_a_play():
     focus = replay(SPEC.view(state, None)).hands[1][4]
     assert focus.mask & ~(1 << index(4, 1))  # not only the white 1
     assert normal_move(state).action != "play:5"
+
+
+def test_a_player_who_knows_a_playable_card_is_not_stalling_at_eight_clues():
+    # the same white clue on Alice's chop at 8 clues, but Bob knows his red 1 fits (Alice
+    # clued it): a loaded player plays rather than stalls, so his clue is a Play Clue on the
+    # white 1, not an 8 Clue Save
+    alice = ["g2", "b3", "y4", "r4", "w3"]
+    bob = ["r1", "g4", "b4", "y5", "b4"]
+    state = moves(dealt([bob, alice], draws=["r3", "g1"]),
+                  "clue:1:r2", "clue:0:c0", "discard:5", "discard:4", "clue:1:c4")
+    focus = replay(SPEC.view(state, None)).hands[1][4]
+    assert state.clues == 7 and focus.touched
+    assert focus.mask == 1 << index(4, 1)

@@ -119,11 +119,13 @@ def playing(model: Model, cards: Sequence[Known]) -> list[bool]:
 
 def stall_save_allowed(model: Model, giver: int) -> bool:
     """The giver may save any card on chop (H-group stalling): an *8 Clue Save* (8 clues,
-    not the game's first move) or a *Locked Hand Save* (every card of theirs touched and
-    none known to fit or to be useless). Read before the clue counts as a move."""
-    if model.board.clues >= MAX_CLUES and model.moves > 0:
-        return True
+    not the game's first move, no card of theirs known to fit) or a *Locked Hand Save*
+    (every card of theirs touched and none known to fit or to be useless). Read before the
+    clue counts as a move."""
     hand = model.hands[giver]
+    if model.board.clues >= MAX_CLUES and model.moves > 0:
+        # unless they know a card that fits: then they play it rather than stall (loaded)
+        return not any(card.mask and card.mask & ~model.board.playable == 0 for card in hand)
     return bool(hand) and all(card.touched for card in hand) and not knows_a_move(model, giver)
 
 

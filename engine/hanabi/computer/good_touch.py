@@ -5,7 +5,8 @@ The Guide's rule: do not touch a card that is already useless (trash) or a copy 
 already touched in some hand, nor two copies of the same card in one clue. It is a
 principle, not an absolute: when no clean clue does the job (the only way to get a card
 played or saved also touches trash) the bad touch is allowed, so a giver only picks a clue
-with a bad touch when no clue without one reaches the same worth.
+with a bad touch when no clue without one reaches the same worth. Never with a number 1
+clue: every 1 it touches is played (the Guide's play order for 1s), so a duplicate misplays.
 """
 
 from __future__ import annotations

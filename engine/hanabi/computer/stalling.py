@@ -40,8 +40,20 @@ def locked(pos: Position) -> bool:
         mask & ~board.playable == 0 or mask & ~board.trash == 0 for mask in pos.own)
 
 
+def loaded(pos: Position) -> bool:
+    """The giver has a move everybody knows of: a card known to fit, or (below 8 clues) one
+    known to be useless. A loaded player is in no stalling situation: a clue from them that
+    neither plays nor saves a card reads as a play clue (a finesse), never as a stall."""
+    board = pos.board
+    return any(card.mask and (card.mask & ~board.playable == 0
+                              or (card.mask & ~board.trash == 0 and board.clues < MAX_CLUES))
+               for card in pos.hand)
+
+
 def situation(pos: Position, end_game: bool) -> str | None:
     """The stalling situation the giver is in, the most severe first, or None."""
+    if loaded(pos):
+        return None
     if pos.board.clues >= MAX_CLUES:
         return EIGHT_CLUES
     if locked(pos):
