@@ -144,6 +144,13 @@ def option_fields(spec: GameSpec) -> tuple[OptionField, ...]:
     return result
 
 
+def option_text_keys(spec: GameSpec) -> frozenset[str]:
+    """The game's texts for its options: each one's name and its sentence (the form shows
+    them; the rules summary names an option by the first)."""
+    return frozenset(f"{spec.name}-option-{name}{about}"
+                     for name in spec.default_options for about in ("", "-about"))
+
+
 def allowed_text(field: OptionField) -> str:
     """A number's allowed values in a few characters: a run as `3–30`, else a list."""
     values = field.allowed

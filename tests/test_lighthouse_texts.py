@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGUAGES, Translator
+from bot.options import option_text_keys
 from engine.core import Label
 from engine.lighthouse import SPEC, rules
 from engine.lighthouse.dealing import deal_round
@@ -126,6 +127,7 @@ def test_every_lighthouse_message_is_emitted_somewhere(labels):
     emitted |= {f"lighthouse-combo-{n}" for n in range(2, 8)}  # 6 and 7 need 7×7 zones
     emitted |= computer_reason_keys()
     emitted |= summary_keys("lighthouse")
+    emitted |= option_text_keys(SPEC)  # the new-table form's words
     assert defined - emitted == set()
 
 

@@ -17,6 +17,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 
 from bot.i18n import I18N_DIR, LANGUAGES, Translator
+from bot.options import option_text_keys
 from engine.core import Label
 from engine.rafter import SPEC
 from tests.test_rules_text import summary_keys
@@ -187,6 +188,7 @@ def test_no_rafter_message_is_dead(labels, translator):
     """Each key of rafter.ftl is one the engine (or the host) uses."""
     defined = {k for k in translator.keys("en") if "rafter" in k}
     used = {label.key for label in labels} | keys_in_engine_source() | summary_keys("rafter")
+    used |= option_text_keys(SPEC)  # the new-table form's names and sentences
     used |= {value for label in labels for value in label.args.values() if isinstance(value, str)}
     assert defined - used == set()
 

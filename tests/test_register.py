@@ -35,9 +35,9 @@ PATTERNS = {
 }
 
 NOT_VERBS = {
-    "ru": {"цвете"},  # «в цвете»
+    "ru": {"цвете", "сайте"},  # «в цвете», «на сайте»
     "pl": {"czacie", "karcie", "trakcie", "przyzwoicie", "wyczucie", "odkrycie", "kształcie",
-           "życie", "świecie", "komplecie"},
+           "życie", "świecie", "komplecie", "wyjście", "zamknięcie"},
 }
 
 
