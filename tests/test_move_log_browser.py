@@ -64,6 +64,10 @@ async def test_the_log_pane_through_a_whole_game(tmp_path: Path) -> None:
         assert table is not None
         ann = next(s.seat for s in await store.list_seats(table.id) if not s.computer)
         await page.locator("#log h2", has_text=t("web-moves-title")).wait_for()
+        # Start's press is answered before the page shows the game: wait for the game
+        await page.locator(".hand button[data-press]").first.wait_for()
+        started = await store.get_table(table.id)
+        assert started is not None and started.status == "playing", started
 
         checked = 0
         seen_turn = -1  # the version at which her turn's start was checked
