@@ -62,12 +62,14 @@ async def test_the_log_pane_through_a_whole_game(tmp_path: Path) -> None:
         store = server.service.store
         table = (await store.active_table("web", room, None))
         assert table is not None
-        ann = next(s.seat for s in await store.list_seats(table.id) if not s.computer)
         await page.locator("#log h2", has_text=t("web-moves-title")).wait_for()
-        # Start's press is answered before the page shows the game: wait for the game
+        # Start draws the seats anew and its press may still be on its way: Ann's seat is
+        # read once the game is under way (read in the lobby, it was a computer's now and
+        # then, and the loop below watched the wrong seat while the game waited for her)
         await page.locator(".hand button[data-press]").first.wait_for()
         started = await store.get_table(table.id)
         assert started is not None and started.status == "playing", started
+        ann = next(s.seat for s in await store.list_seats(table.id) if not s.computer)
 
         checked = 0
         seen_turn = -1  # the version at which her turn's start was checked
