@@ -23,6 +23,7 @@ from bot.payloads import Press, encode
 from bot.screens import Button, Drop, Place, Post, Result, Role, Screen, TurnReminder
 from bot.storage import DmStatus, DueWork, SeatRow, TableRow
 from bot.storage.store import Status
+from bot.storage.updates import database_unavailable
 from bot.table_clocks import TableClocks
 from bot.table_core import Part, TableCore, computer_number
 from engine.core import Event, GameSpec, replay
@@ -319,7 +320,14 @@ class TablePosts(Part):
         """Draw the posts one by one in a worker thread (pictures take milliseconds the event
         loop needs for other tables), dropping them once a newer move has been committed:
         that move's own posts show the newer board."""
-        await self.move_log.catch_up(table_id, version)  # what the panels' since-line reads
+        try:
+            await self.move_log.catch_up(table_id, version)  # what the panels' since-line reads
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
+            # the since-line is a courtesy: in a database outage the panels go without it
+            log.warning("table %s: the moves for the since-line are out of reach (%s)",
+                        table_id, type(error).__name__)
         for draw in draws:
             post = await asyncio.to_thread(draw)
             board = isinstance(post, Post) and post.place.role is Role.BOARD
