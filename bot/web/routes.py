@@ -11,7 +11,6 @@ through the outbox (bot/web/rooms.py) to the live streams.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import secrets
@@ -44,6 +43,7 @@ from .identity import COOKIE, Browser, CookieSigner, Player
 from .limits import Limits, address_of
 from .render import screen_json
 from .rooms import Rooms
+from .streams import stream_room
 
 log = logging.getLogger(__name__)
 
@@ -57,10 +57,6 @@ ANYWHERE = ("rules", "help", "stats")
 OWN = ("stats",)
 """The commands answered for the player over every web table rather than for the room
 (a table's link is not a chat with a history of its own: the next table has a new one)."""
-KEEPALIVE = 15.0
-"""Seconds between comments on an idle stream, so proxies and browsers keep it open."""
-GONE_CHECK = 1.0
-"""Seconds between looks at whether an idle stream's browser is still there."""
 SERVER_TEXTS = {"web-started", "web-too-fast", "web-too-many-tables", "web-forgotten",
                 "web-option-refused", "web-options-clash", "web-option-yes-no"}
 """Words of the playground that the server says, not the page."""
@@ -459,44 +455,9 @@ async def events(request: web.Request) -> web.StreamResponse:
     if not streams.take(address):
         raise web.HTTPTooManyRequests(text="too many streams", headers={"Retry-After": "10"})
     try:
-        return await _stream(request, rooms, room, browser)
+        return await stream_room(request, rooms, room, browser.ids)
     finally:
         streams.give_back(address)
-
-
-async def _stream(request: web.Request, rooms: Rooms, room: str, browser: Browser
-                  ) -> web.StreamResponse:
-    response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                           "Cache-Control": "no-store",
-                                           "X-Accel-Buffering": "no"})
-    await response.prepare(request)
-    watcher = rooms.watch(room, browser.ids)
-    quiet = 0.0
-    try:
-        while True:
-            # aiohttp does not end a handler whose client went away: look every second,
-            # so that a stream closed by its browser frees its place (limits.streams) at once
-            try:
-                event = await asyncio.wait_for(watcher.events.get(), GONE_CHECK)
-            except TimeoutError:
-                transport = request.transport
-                if transport is None or transport.is_closing():
-                    break
-                quiet += GONE_CHECK
-                if quiet >= KEEPALIVE:
-                    await response.write(b": still here\n\n")
-                    quiet = 0.0
-                continue
-            quiet = 0.0
-            if event is None:
-                break
-            data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
-            await response.write(f"data: {data}\n\n".encode())
-    except (ConnectionResetError, asyncio.CancelledError):
-        pass
-    finally:
-        rooms.unwatch(room, watcher)
-    return response
 
 
 @routes.post("/api/forget")

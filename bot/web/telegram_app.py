@@ -19,7 +19,6 @@ back in the response, as on the playground.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -40,7 +39,8 @@ from .hygiene import embedded_json, read_json
 from .images import Images
 from .limits import STREAMS, Buckets, Counter, Rate
 from .render import screen_json
-from .rooms import Rooms, Watcher
+from .rooms import Rooms
+from .streams import stream_room
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +50,6 @@ INIT_HEADER = "X-Telegram-Init-Data"
 and browsers keep in their logs and history (it proves who one is for a day)."""
 STATIC = Path(__file__).resolve().parent / "static"
 TEXTS_PREFIX = "miniapp-"
-KEEPALIVE = 15.0
-"""Seconds between comments on an idle stream, so proxies keep it open."""
 TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 """Telegram's script that gives the page `window.Telegram.WebApp` (loaded by the page only
 inside Telegram; the page works, plainer, where it fails to load)."""
@@ -362,48 +360,10 @@ async def events(request: web.Request) -> web.StreamResponse:
     if not miniapp.streams.take(visitor.user.id):
         return _refused(miniapp, Refusal("miniapp-too-many-streams", 429), visitor)
     try:
-        return await _serve_stream(request, miniapp, chat_id, visitor)
+        return await stream_room(request, miniapp.rooms, chat_id,
+                                 frozenset({visitor.user.id}))
     finally:
         miniapp.streams.give_back(visitor.user.id)
-
-
-async def _serve_stream(request: web.Request, miniapp: MiniApp, chat_id: str,
-                        visitor: Visitor) -> web.StreamResponse:
-    response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                           "Cache-Control": "no-store",
-                                           "X-Accel-Buffering": "no"})
-    await response.prepare(request)
-    watcher = miniapp.rooms.watch(chat_id, frozenset({visitor.user.id}))
-    try:
-        await _stream(request, response, watcher)
-    finally:
-        miniapp.rooms.unwatch(chat_id, watcher)
-    return response
-
-
-async def _stream(request: web.Request, response: web.StreamResponse, watcher: Watcher
-                  ) -> None:
-    quiet = 0.0
-    try:
-        while True:
-            try:
-                event = await asyncio.wait_for(watcher.events.get(), 1.0)
-            except TimeoutError:
-                transport = request.transport
-                if transport is None or transport.is_closing():
-                    return  # the page went away: free the stream at once
-                quiet += 1.0
-                if quiet >= KEEPALIVE:
-                    await response.write(b": still here\n\n")
-                    quiet = 0.0
-                continue
-            quiet = 0.0
-            if event is None:
-                return
-            data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
-            await response.write(f"data: {data}\n\n".encode())
-    except (ConnectionResetError, asyncio.CancelledError):
-        pass
 
 
 @routes.get(PREFIX + r"/image/{name:[0-9a-f]{40}}")
