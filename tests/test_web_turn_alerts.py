@@ -64,6 +64,19 @@ WORKER_NOTICES = """async () => {
     const shown = registration ? await registration.getNotifications() : [];
     return shown.length ? shown.map(n => [n.title, n.body]) : false;
 }"""
+
+
+async def worker_notices(page: Any) -> Any:
+    """The notices the page's service worker shows, once there are any. Asked in turn, not
+    with wait_for_function: that takes the async check's promise as true at once."""
+    for _ in range(STEP // 100):
+        shown = await page.evaluate(WORKER_NOTICES)
+        if shown:
+            return shown
+        await page.wait_for_timeout(100)
+    raise AssertionError("the service worker showed no notice")
+
+
 ICON = "() => decodeURIComponent(document.querySelector('link[rel=icon]').href)"
 
 
@@ -139,8 +152,7 @@ async def test_a_turn_in_a_hidden_tab_notifies_its_player_only(tmp_path: Any) ->
         await mover.wait_for_function("() => window.notices.length > 0")
         assert await mover.evaluate(ICON) != icons[mover]
         # the page's notice refused, the service worker shows it (a real one, read back)
-        shown = await mover.wait_for_function(WORKER_NOTICES)
-        [[title, body]] = await shown.json_value()
+        [[title, body]] = await worker_notices(mover)
         assert title == t("web-turn-notice-title") and mover_name in body
         await other.locator("#table .caption",
                             has_text=t("table-turn-ping", player=mover_name)).wait_for()
