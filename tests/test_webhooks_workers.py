@@ -77,6 +77,18 @@ async def running() -> AsyncIterator[Running]:
             assert not server.internal_errors
 
 
+async def _marks_written(running: Running, timeout: float = 60.0) -> None:
+    """Wait until no update is left claimed and unmarked. A worker answers Telegram first and
+    marks the update done after, in the background (bot/telegram/webhook.py `_persist`), so
+    the fake server falls quiet before the last marks land: under load, well after."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while rows := await running.sql(
+            "SELECT update_id, worker FROM seen_updates WHERE done_at IS NULL"):
+        assert loop.time() < deadline, f"claimed and never marked done: {rows}"
+        await asyncio.sleep(0.2)
+
+
 async def check_applied_once(running: Running, tables: list[Table], *, killed: bool = False
                              ) -> None:
     """Every callback answered once, every update delivered and marked done, every board
@@ -95,6 +107,7 @@ async def check_applied_once(running: Running, tables: list[Table], *, killed: b
         assert [a.ok for a in answers][:1] == [True], answers
         assert len(answers) <= 2 and not any(a.ok for a in answers[1:]), answers
     assert not server.pending_updates
+    await _marks_written(running)
     done = {r["update_id"] for r in await running.sql(
         "SELECT update_id FROM seen_updates WHERE done_at IS NOT NULL")}
     delivered = {d.update_id for d in server.webhook.deliveries if d.ok}
