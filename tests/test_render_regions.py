@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import GameSpec, Malformed, Menu
 from engine.registry import GAMES
+from render import hanabi as hanabi_render
 from render import kit
 from render import rafter as rafter_render
 from render.lanterns import panel_geometry, panel_regions
@@ -253,6 +254,122 @@ def test_hanabi_clue_regions_are_the_cards_colour_and_number() -> None:
     assert sum(r.key.startswith("r") for r in regions) == 5  # a number half on every card
     if cards is not None:
         assert len(regions) == 2 * len(cards)
+
+
+def _played_until(name: str, players: int, seed: int, until: Any) -> tuple[Any, int]:
+    """A seeded game played at random until `until(state, seat, root options)` holds."""
+    spec = GAMES[name]
+    state = spec.setup(players, seed, dict(spec.default_options))
+    rng = random.Random(seed)
+    for _ in range(1000):
+        acting = spec.to_act(state)
+        assert acting, "the game ended first"
+        seat = min(acting)
+        if until(state, seat, {o.key for o in spec.menu(state, seat, ()).options}):
+            return state, seat
+        actions = spec.legal_actions(state, seat)
+        state, _ = spec.apply(state, seat, actions[rng.randrange(len(actions))])
+    raise AssertionError("not met")  # pragma: no cover - the failure's message
+
+
+def _inside(region: Region, box: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = region.bounds()
+    return x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1
+
+
+def test_hanabi_plays_on_the_fireworks_and_discards_on_the_pile() -> None:
+    """At the top of a turn the fireworks (and the rocket after them) play a card, the
+    discard pile (with its bin) discards one, a partner's hand clues them; the pile is
+    offered only while a discard is allowed."""
+    spec = GAMES["hanabi"]
+    state, seat = _played_until("hanabi", 3, 2, lambda st, s, keys: "d" in keys)
+    root = spec.menu(state, seat, ())
+    assert {o.key for o in root.options} == {"p", "d", "c"}
+    drawn = _drawn("hanabi", state, seat, (), root)
+    by_keys = {r.keys: r for r in drawn.regions}
+    assert set(by_keys) == {("p",), ("d",), *(("c", str(t)) for t in range(3) if t != seat)}
+    plan = hanabi_render.panel.panel_plan(spec.view(state, seat))
+    hx, hy, _hw, hh = plan.header
+    cw, ch = hanabi_render.panel._HEADER_CARD
+    colors = len(spec.view(state, seat)["fireworks"])
+    play, discard = by_keys[("p",)], by_keys[("d",)]
+    fireworks = (hx + 16, hy + (hh - ch) / 2, hx + 16 + colors * (cw + 12) - 12 + 12 + 44,
+                 hy + (hh + ch) / 2)
+    assert _inside(play, fireworks)  # every firework and the rocket after them
+    assert play.bounds()[2] < hx + _hw / 2  # not the tokens, the deck, the score
+    dx, dy, dw, dh = plan.discards
+    assert discard.bounds() == (dx, dy, dx + dw, dy + dh)
+    picture = Image.open(io.BytesIO(drawn.png)).convert("RGB")
+    rocket = (fireworks[2] - 22, hy + hh / 2)
+    bin_ = (dx + 12 + 20, dy + dh / 2)
+    assert picture.getpixel(rocket) not in BACKGROUNDS | {kit.PANEL_HOT}
+    assert picture.getpixel(bin_) not in BACKGROUNDS | {kit.PANEL_HOT}
+    _check_level("hanabi", state, seat, (), root, drawn, centre_drawn=False)
+    # eight clue tokens: nothing to discard, so the pile is not a choice
+    state, seat = _played_until("hanabi", 2, 1, lambda st, s, keys: "d" not in keys)
+    root = spec.menu(state, seat, ())
+    keys = {r.keys for r in _drawn("hanabi", state, seat, (), root).regions}
+    assert ("p",) in keys and ("d",) not in keys
+
+
+def test_lanterns_dedications_and_own_cards_at_the_top_of_a_turn() -> None:
+    """At the top of a turn the market's dedications the player's cards allow make them,
+    and their own cards give one in an exchange; where cards must go, they discard it."""
+    spec = GAMES["lanterns"]
+    state, seat = _played_until("lanterns", 3, 1,
+                                lambda st, s, keys: keys >= {"p", "x", "d"})
+    root = spec.menu(state, seat, ())
+    drawn = _drawn("lanterns", state, seat, (), root)
+    _check_level("lanterns", state, seat, (), root, drawn)
+    heads = {r.keys[0] for r in drawn.regions}
+    assert heads == {"p", "x", "d"}
+    kinds = {o.key for o in spec.menu(state, seat, ("d",)).options}
+    assert {r.keys[1] for r in drawn.regions if r.key == "d"} == kinds
+    gives = {o.key for o in spec.menu(state, seat, ("x",)).options}
+    assert {r.keys[1] for r in drawn.regions if r.key == "x"} == gives
+    view = spec.view(state, seat)
+    # the same places as when a dedication, or a card to give, is being chosen
+    tokens = {r.key: r.polygon for r in panel_regions(view, path=("d",))}
+    own = {r.key: r.polygon for r in panel_regions(view, path=("x",))}
+    for region in drawn.regions:
+        if region.key in "dx":
+            assert region.polygon == (tokens if region.key == "d" else own)[region.keys[1]]
+    # cards to discard: the own cards discard (the exchange stays a button)
+    view = dict(view, turn=dict(view["turn"], must_discard=1))
+    discarding = panel_regions(view, options={"c", "x"})
+    assert {r.keys[0] for r in discarding} == {"c"}
+    mine = next(s for s in view["seats"] if s["seat"] == seat)["cards"]
+    held = {str(i) for i, color in enumerate(kit.COLORS) if mine.get(color)}
+    assert {r.keys[1] for r in discarding} == held
+
+
+def test_lanterns_final_turn_is_ended_on_its_tray() -> None:
+    """In a final turn, where the tiles were, a tray with the hourglass and the arrow ends
+    the turn (a tap, then the same tray again to confirm); it is only in the acting
+    player's picture."""
+    spec = GAMES["lanterns"]
+    state, seat = _played_until("lanterns", 2, 3, lambda st, s, keys: "e" in keys)
+    root = spec.menu(state, seat, ())
+    drawn = _drawn("lanterns", state, seat, (), root)
+    _check_level("lanterns", state, seat, (), root, drawn)
+    [end] = [r for r in drawn.regions if r.keys == ("e",)]
+    view = spec.view(state, seat)
+    assert not view.get("hand")
+    own = panel_regions(view, path=("x",))
+    lake = panel_geometry(view)
+    x0, y0, x1, y1 = end.bounds()
+    assert x1 - x0 > 900 and y1 - y0 >= 120  # the width of the panel: easy to touch
+    assert all(r.bounds()[3] < y0 for r in own)  # under the player's own strip
+    assert all(y1 < lake.cell_box(c)[1] for c in map(tuple, view["spots"]))  # above the lake
+    picture = Image.open(io.BytesIO(drawn.png)).convert("RGB")
+    sand = (round(end.center()[0]) - 44, round(end.center()[1]) + 23)
+    assert picture.getpixel(sand) == kit.GOLD  # the sand at the bottom of the hourglass
+    # the other player's picture has no such tray
+    other = spec.view(state, 1 - seat)
+    assert all(r.keys != ("e",) for r in panel_regions(other))
+    theirs = Image.open(io.BytesIO(_drawn("lanterns", state, 1 - seat, (), spec.menu(
+        state, 1 - seat, ())).png)).convert("RGB")
+    assert theirs.getpixel(sand) != kit.GOLD
 
 
 # --- Rafter Five ---------------------------------------------------------------------------

@@ -5,13 +5,16 @@ a desktop (1280x800, mouse). Screenshots of each game are saved under the test's
 
 from __future__ import annotations
 
+import random
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 import pytest
 
+from bot.payloads import decode
 from tests.web_browser import (
     STEP,
     add_computer,
@@ -27,7 +30,7 @@ from tests.web_browser import (
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
-NEXT_TAP = """([final, last]) => {
+NEXT_TAP = """([final, last, pick]) => {
     const table = document.querySelector('#table');
     if (table && table.innerText.includes(final)) return 'over';
     for (const hand of document.querySelectorAll('.hand.acting')) {
@@ -41,10 +44,11 @@ NEXT_TAP = """([final, last]) => {
                 return ['untappable', hand.dataset.player, buttons[0], buttons.join(' ')];
             continue;
         }
-        // a Confirm first (the chosen thing, tapped again), else the first choice; never
-        // the one just tapped (its panel is not drawn anew yet, or it changed nothing)
+        // a Confirm first (the chosen thing, tapped again), else the choice `pick` says
+        // (the first by default); never the one just tapped (its panel is not drawn anew
+        // yet, or it changed nothing)
         const fresh = shapes.filter(s => s.dataset.tap !== last);
-        const shape = fresh.find(s => s.classList.contains('confirm')) || fresh[0];
+        const shape = fresh.find(s => s.classList.contains('confirm')) || fresh[pick % fresh.length];
         if (!shape) continue;
         shape.scrollIntoView({block: 'center'});
         const pts = shape.points;
@@ -114,18 +118,22 @@ async def touch_page(browser: Any, viewport: dict[str, int], *, touch: bool) -> 
 
 
 async def tap_through(page: Any, shots: Path, *, every: int = 0, limit: int = 600,
-                      untappable: list[str] | None = None, taps_only: int | None = None) -> int:
+                      untappable: list[str] | None = None, taps_only: int | None = None,
+                      choose: random.Random | None = None,
+                      tapped: list[str] | None = None) -> int:
     """Tap the acting hand's regions until the game is over; returns the taps made. A
     screenshot every `every` taps goes to `shots`. A level with choices but nothing to tap
     fails the test, unless `untappable` is given: then its first button is pressed and the
     level's choices are added to it (what the pictures do not place yet). With `taps_only`,
-    just that many taps."""
+    just that many taps. Each level's first region is tapped, or one `choose` picks (so
+    a game goes down every kind of move); `tapped` collects each tap's press data."""
     last, taps = "", 0
     while taps + len(untappable or ()) < limit:
         if taps_only is not None and taps == taps_only:
             return taps
+        pick = choose.randrange(1 << 20) if choose is not None else 0
         found = await (await page.wait_for_function(
-            NEXT_TAP, arg=[t("table-final-ranking"), last], timeout=STEP)).json_value()
+            NEXT_TAP, arg=[t("table-final-ranking"), last, pick], timeout=STEP)).json_value()
         if found == "over":
             break
         if found[0] == "hidden":
@@ -139,6 +147,8 @@ async def tap_through(page: Any, shots: Path, *, every: int = 0, limit: int = 60
             await button.click()
             continue
         x, y, last = found
+        if tapped is not None:
+            tapped.append(last)
         if page.touch:
             await page.touchscreen.tap(x, y)
         else:
@@ -182,6 +192,9 @@ async def test_a_lighthouse_match_by_tapping_the_board(tmp_path: Path, size: dic
                          ids=["phone", "desktop"])
 async def test_a_hanabi_game_by_tapping_the_board(tmp_path: Path, size: dict[str, int],
                                                   touch: bool) -> None:
+    """Every move by touch: a play on the fireworks, a discard on the pile, a clue on a
+    partner's hand, then the card (its colour or number for a clue), then the same again
+    to confirm. No button is pressed (a level without taps fails `tap_through`)."""
     shots = tmp_path / f"hanabi-{size['width']}"
     shots.mkdir()
     async with playground(tmp_path) as server, chromium() as browser:
@@ -194,14 +207,14 @@ async def test_a_hanabi_game_by_tapping_the_board(tmp_path: Path, size: dict[str
         await settle(page)
         await page.screenshot(path=shots / "start.png")
         assert await layout_problems(page) == []
-        buttons: list[str] = []
-        taps = await tap_through(page, shots, every=10, untappable=buttons)
+        tapped: list[str] = []
+        taps = await tap_through(page, shots, every=10, choose=random.Random(34), tapped=tapped)
         await settle(page)
         await page.screenshot(path=shots / "over.png", full_page=True)
-        print(f"hanabi {size['width']}: {taps} taps, {len(buttons)} buttons: {buttons}")
-        # a clue is all taps (a partner's hand, its card's colour or number, the same again
-        # to confirm); a play or a discard is chosen by button, then the card by a tap
-        assert taps > 2 * len(buttons)
+        moves = _moves_begun(tapped)
+        print(f"hanabi {size['width']}: {taps} taps, no button; moves begun by a tap: {moves}")
+        assert moves["p"] + moves["d"] >= 1  # a card of the hand played or discarded by touch
+        assert sum(moves.values()) * 3 == taps  # each move: where, which, confirm
         assert t("table-final-ranking") in await page.locator("#table").inner_text()
         assert page.script_errors == []
 
@@ -210,6 +223,9 @@ async def test_a_hanabi_game_by_tapping_the_board(tmp_path: Path, size: dict[str
                          ids=["phone", "desktop"])
 async def test_a_lanterns_game_by_tapping_the_board(tmp_path: Path, size: dict[str, int],
                                                     touch: bool) -> None:
+    """Every move by touch: a tile of the hand, its turn, its spot; an exchange on the own
+    cards then the supply's; a dedication on the market; the final turn's end on its tray;
+    each confirmed by the same again. No button is pressed."""
     shots = tmp_path / f"lanterns-{size['width']}"
     shots.mkdir()
     async with playground(tmp_path) as server, chromium() as browser:
@@ -222,14 +238,22 @@ async def test_a_lanterns_game_by_tapping_the_board(tmp_path: Path, size: dict[s
         await settle(page)
         await page.screenshot(path=shots / "start.png")
         assert await layout_problems(page) == []
-        buttons: list[str] = []
-        taps = await tap_through(page, shots, every=12, untappable=buttons)
+        tapped: list[str] = []
+        taps = await tap_through(page, shots, every=12, choose=random.Random(34), tapped=tapped)
         await settle(page)
         await page.screenshot(path=shots / "over.png", full_page=True)
-        print(f"lanterns {size['width']}: {taps} taps, {len(buttons)} buttons: {buttons}")
-        assert taps > 2 * len(buttons)
+        moves = _moves_begun(tapped)
+        print(f"lanterns {size['width']}: {taps} taps, no button; moves begun by a tap: {moves}")
+        assert moves["p"] >= 5 and moves["e"] >= 1  # tiles placed, the final turn ended
         assert t("table-final-ranking") in await page.locator("#table").inner_text()
         assert page.script_errors == []
+
+
+def _moves_begun(tapped: list[str]) -> Counter[str]:
+    """How many moves each first key began (a tap that confirms ends one)."""
+    confirmed = [decode(data).path for data in tapped if decode(data).kind == "confirm"]
+    return Counter({"p": 0, "d": 0, "c": 0, "x": 0, "e": 0}) + Counter(
+        path[0] for path in confirmed if path)
 
 
 @pytest.mark.parametrize("game", ["lighthouse", "hanabi", "lanterns", "rafter"])

@@ -69,3 +69,40 @@ def test_taps_are_the_buttons_presses_placed_on_the_picture(name: str) -> None:
                 path = rng.choice(menu.options).path_from(path)
         state, _ = spec.apply(state, seat, menu.action)
     assert tapped >= 4 and levels > tapped and leaves >= 1
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [
+    ("hanabi", 2, 1), ("hanabi", 3, 2), ("lanterns", 3, 4),
+])
+def test_a_whole_game_goes_by_taps_alone(name: str, players: int, seed: int) -> None:
+    """Every seat plays a whole seeded game by touching its panel only: every level met has
+    taps, each a press the menu takes, and a leaf is confirmed by a tap. The game ends, and
+    the turn's actions were all chosen on the picture (Hanabi: play on the fireworks,
+    discard on the pile, clue on a hand; Lanterns: a tile, a dedication on the market, the
+    final turn's end on its tray)."""
+    spec = GAMES[name]
+    state = spec.setup(players, seed, dict(spec.default_options))
+    people = [table_screens.Player(s, str(100 + s), f"Player {s}", "en") for s in range(players)]
+    rng = random.Random(seed)
+    begun: set[str] = set()  # the first key of each move, as tapped at the top of a turn
+    for move in range(400):
+        if spec.is_over(state):
+            break
+        seat = min(spec.to_act(state))
+        path: tuple[str, ...] = ()
+        while True:
+            menu = spec.menu(state, seat, path)
+            screen = table_screens.panel_screen(
+                TR, spec=spec, table_id=7, version=move, state=state, player=people[seat],
+                players=people, path=path, menu=menu)
+            assert screen.taps, f"{name}: nothing to tap at {path} ({menu.title.key})"
+            if menu.action is not None:
+                assert all(tap.confirms for tap in screen.taps)
+                break
+            press = decode(screen.taps[rng.randrange(len(screen.taps))].data)
+            assert press.kind == "go" and press.path[:len(path)] == path
+            path = press.path
+            begun.add(path[0])
+        state, _ = spec.apply(state, seat, menu.action)
+    assert spec.is_over(state)
+    assert begun >= ({"p", "d", "c"} if name == "hanabi" else {"p", "d", "e"}), begun

@@ -11,14 +11,35 @@ from PIL import Image, ImageDraw
 from render import kit
 from render.kit import Box, draw_text, font, paste
 
-from .sprites import card_sprite, clue_token_sprite, deck_sprite, fuse_sprite, symbol_sprite
+from .sprites import (
+    card_sprite,
+    clue_token_sprite,
+    deck_sprite,
+    fuse_sprite,
+    icon_sprite,
+    symbol_sprite,
+)
 from .theme import DANGER, GOLD, SMALL_TEXT, TEXT, TEXT_DIM, color
 from .view import _colors, _int, _map
 
+PLAY_MARK = 44  # the rocket beside a panel's fireworks: play a card there
+
+
+def fireworks_box(box: Box, view: Mapping[str, Any], card: tuple[int, int], *,
+                  mark: bool = False) -> tuple[int, int, int, int]:
+    """Where `_header` draws the fireworks (and the rocket after them, with `mark`), as
+    (left, top, right, bottom): where a tap plays a card."""
+    x, y, _w, h = box
+    cw, ch = card
+    right = x + 16 + len(_colors(view)) * (cw + 12) - 12 + (12 + PLAY_MARK if mark else 0)
+    return x + 8, y + (h - ch) // 2 - 8, right + 8, y + (h - ch) // 2 + ch + 8
+
 
 def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
-            view: Mapping[str, Any], card: tuple[int, int]) -> None:
-    """Fireworks on the left; clue tokens, fuses, the deck and the score on the right."""
+            view: Mapping[str, Any], card: tuple[int, int], *, play_mark: bool = False) -> None:
+    """Fireworks on the left; clue tokens, fuses, the deck and the score on the right.
+    With `play_mark`, a rocket after the fireworks says a card is played there (a panel,
+    where a tap on them plays)."""
     kit.frame(draw, box)
     x, y, w, h = box
     cw, ch = card
@@ -37,6 +58,8 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
                                    outline=color(name).edge, width=3)
             paste(canvas, symbol_sprite(name, cw // 2), (fx + cw / 2, top + ch / 2))
         fx += cw + 12
+    if play_mark:
+        paste(canvas, icon_sprite("play", PLAY_MARK), (fx, y + h / 2), anchor="lm")
     right = x + w - 16
     # the score, right-aligned: big, with the maximum beside it
     outcome = _map(view.get("outcome"))

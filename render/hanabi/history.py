@@ -22,11 +22,19 @@ _MOVE_CARD = (40, 56)
 _CHIP = 46  # a number on a disc in the last moves: its digit readable on a phone
 
 
+DISCARD_MARK = 40  # the bin at the head of a panel's discard pile: discard a card there
+
+
 def _discards(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
-              view: Mapping[str, Any], card: tuple[int, int]) -> None:
-    """The discard pile, one group per colour, ranks ascending, overlapping as needed."""
+              view: Mapping[str, Any], card: tuple[int, int], *, mark: bool = False) -> None:
+    """The discard pile, one group per colour, ranks ascending, overlapping as needed.
+    With `mark`, a bin at its head says a card is discarded there (a panel, where a tap on
+    the pile discards)."""
     kit.frame(draw, box)
     x, y, w, h = box
+    if mark:
+        paste(canvas, icon_sprite("discard", DISCARD_MARK), (x + 12, y + h / 2), anchor="lm")
+        x, w = x + DISCARD_MARK + 12, w - DISCARD_MARK - 12
     names = _colors(view)
     piles = _map(view.get("discards"))
     gw = (w - 24) // len(names)

@@ -35,6 +35,7 @@ from .view import Focus, HandInfo, _colors, _last_clue, _name, hands, parse_focu
 _PANEL_CARD = (84, 118)  # at most: five cards a hand are narrower
 _OWN_CARD = (124, 172)
 _PANEL_HEADER_H = 128
+_HEADER_CARD = (64, 90)
 _SLOT_CHIP = 48  # the slot numbers under the own hand
 _MARK_CHIP = 46  # the number a clue would give, beside the name it is for
 _OWN_H = 56 + 172 + 16 + _SLOT_CHIP + 12
@@ -128,8 +129,7 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
     f = parse_focus(focus)
     plan = panel_plan(view)
     canvas, draw = kit.new_canvas(plan.size)
-    inner = plan.size[0] - 2 * MARGIN
-    _header(canvas, draw, (MARGIN, MARGIN, inner, _PANEL_HEADER_H), view, (64, 90))
+    _header(canvas, draw, plan.header, view, _HEADER_CARD, play_mark=True)
     all_colors = _colors(view)
     current = view.get("current")
     over = view.get("phase") == "over"
@@ -148,15 +148,17 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
         _own_hand(canvas, draw, plan.own, mine, _name(names, mine.seat), f,
                   current=current == mine.seat, faces=over, all_colors=all_colors,
                   pointed=pointed)
-    _discards(canvas, draw, plan.discards, view, DISCARD_CARD)
+    _discards(canvas, draw, plan.discards, view, DISCARD_CARD, mark=True)
     return kit.to_png(canvas, keep=_KEEP)
 
 
 @dataclass(frozen=True)
 class PanelPlan:
-    """Where the panel draws what: each other hand's box, the viewer's hand, the discards."""
+    """Where the panel draws what: the header, each other hand's box, the viewer's hand,
+    the discards."""
 
     size: tuple[int, int]
+    header: Box
     card: tuple[int, int]  # the other hands' card size
     others: tuple[tuple[HandInfo, Box], ...]
     mine: HandInfo | None
@@ -185,7 +187,8 @@ def panel_plan(view: Mapping[str, Any]) -> PanelPlan:
     mine = next((hd for hd in seats if hd.seat == viewer), None)
     own = (MARGIN, y, inner, _OWN_H)
     y += _OWN_H + GAP
-    return PanelPlan((width, height), card, tuple(boxes), mine, own,
+    return PanelPlan((width, height), (MARGIN, MARGIN, inner, _PANEL_HEADER_H), card,
+                     tuple(boxes), mine, own,
                      (MARGIN, y, inner, _DISCARD_H))
 
 

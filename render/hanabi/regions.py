@@ -1,10 +1,12 @@
 """Where a Hanabi panel's choices are (`render.regions`), from the panel's own layout.
 
-By the menu path drawn (`engine.hanabi.menu`): at the top of a turn each partner's hand
-gives them a clue (``c`` then their seat); playing or discarding, the player's own cards,
-by slot (regions of the own hand carry slot numbers only: nothing of what the card is);
-choosing whom to clue, the partners' hands; choosing the clue, each card of that hand: its
-upper half clues its colour, its lower half its number.
+By the menu path drawn (`engine.hanabi.menu`): at the top of a turn the fireworks (with the
+rocket after them) play a card (``p``), the discard pile (with its bin) discards one
+(``d``), as a card is dragged to the stacks or the pile on hanab.live, and each partner's
+hand gives them a clue (``c`` then their seat); playing or discarding, the player's own
+cards, by slot (regions of the own hand carry slot numbers only: nothing of what the card
+is); choosing whom to clue, the partners' hands; choosing the clue, each card of that hand:
+its upper half clues its colour, its lower half its number.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 from render.regions import Drawn, Region, offered, rect
 
 from .cards import STRIP_H
-from .panel import _own_card_boxes, panel_plan, panel_png
+from .header import fireworks_box
+from .panel import _HEADER_CARD, _own_card_boxes, panel_plan, panel_png
 from .seats import _hand_card_places
 from .view import _colors
 
@@ -32,6 +35,11 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
         found += [rect((str(info.slot),), box) for info, box in
                   zip(plan.mine.cards, _own_card_boxes(plan.own, len(plan.mine.cards)))]
     elif path in ((), ("c",)):
+        if not path:  # where a card is played, where one is discarded
+            found.append(rect(("p",), fireworks_box(plan.header, view, _HEADER_CARD,
+                                                    mark=True)))
+            dx, dy, dw, dh = plan.discards
+            found.append(rect(("d",), (dx, dy, dx + dw, dy + dh)))
         lead = ("c",) if not path else ()
         found += [rect((*lead, str(hand.seat)), (x, y, x + w, y + h))
                   for hand, (x, y, w, h) in plan.others if hand.cards]

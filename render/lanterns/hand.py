@@ -1,5 +1,6 @@
 """A player's hand tray: their tiles large, side by side, numbered 1..n like the tile
-buttons (or, while a tile is being turned, its four rotations numbered 1-4)."""
+buttons (or, while a tile is being turned, its four rotations numbered 1-4); in their final
+turn, when the tiles are all placed, the tray that ends it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from PIL import Image, ImageDraw
 from render import kit
 from render.kit import font, paste
 
-from .theme import GOLD, MIN_TILE, SMALL_TEXT
+from .sprites import hourglass_sprite
+from .theme import GOLD, GOLD_DEEP, MARKET_EDGE, MIN_TILE, SMALL_TEXT
 from .tiles import tile_sprite
 from .view import _Focus, _hand, rotated
 
@@ -84,3 +86,23 @@ def _hand_boxes(box: tuple[int, int, int, int],
     """Each item's tile and number as (left, top, right, bottom): where a tap chooses it."""
     bottom = box[1] + _HAND_NUMBER_DY + _HAND_NUMBER_R
     return [(tx, ty, tx + size, bottom) for tx, ty, size in _hand_slots(box, items)]
+
+
+_END_TRAY_H = 132  # the final turn's tray: the hourglass and the arrow that pass the turn on
+_END_HOURGLASS = 84
+_END_ARROW = 64
+
+
+def _end_tray(canvas: Image.Image, draw: ImageDraw.ImageDraw,
+              box: tuple[int, int, int, int]) -> None:
+    """In the player's final turn, where the tiles were: the final round's hourglass and the
+    arrow of the player to act, on a golden plate; touching it ends the turn (its region is
+    the whole tray), as the tiles above it are touched to place them."""
+    kit.frame(draw, box, hot=True)
+    x, y, w, h = box
+    cx, cy = x + w // 2, y + h // 2
+    half = (_END_HOURGLASS + 24 + _END_ARROW) // 2 + 28
+    draw.rounded_rectangle([cx - half, cy - h // 2 + 14, cx + half, cy + h // 2 - 14],
+                           radius=(h - 28) // 2, fill=MARKET_EDGE, outline=GOLD_DEEP, width=3)
+    paste(canvas, hourglass_sprite(_END_HOURGLASS), (cx - half + 28, cy), anchor="lm")
+    paste(canvas, kit.arrow_sprite(_END_ARROW), (cx + half - 28, cy), anchor="rm")

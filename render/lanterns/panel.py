@@ -14,7 +14,7 @@ from render import kit
 from render.kit import draw_text, font, paste
 
 from .geometry import LakeGeometry, _grid, _lake_height, _place_grid, _tile_size
-from .hand import _HAND_BOX_H, _hand_items, _hand_tray
+from .hand import _END_TRAY_H, _HAND_BOX_H, _end_tray, _hand_items, _hand_tray
 from .lake import _draw_lake, _draw_water
 from .market import _MARKET_COMPACT, _market, _market_height
 from .seats import _strip_h
@@ -43,6 +43,7 @@ class _PanelPlan:
     size: tuple[int, int]
     own: tuple[int, int, int, int] | None
     hand: tuple[int, int, int, int] | None
+    end: tuple[int, int, int, int] | None  # the tray that ends the viewer's final turn
     lake: tuple[int, int, int, int]
     market: tuple[int, int, int, int]
     geometry: LakeGeometry
@@ -51,13 +52,16 @@ class _PanelPlan:
 def _panel_plan(view: Mapping[str, Any], f: _Focus) -> _PanelPlan:
     inner = PANEL_WIDTH - 2 * MARGIN
     y = MARGIN
-    own = hand = None
+    own = hand = end = None
     if view.get("viewer") is not None:
         own = (MARGIN, y, inner, _OWN_H)
         y += _OWN_H + GAP
     if view.get("hand"):
         hand = (MARGIN, y, inner, _HAND_BOX_H)
         y += hand[3] + GAP
+    elif _final_turn(view):
+        end = (MARGIN, y, inner, _END_TRAY_H)
+        y += _END_TRAY_H + GAP
     market_h = _market_height(view, inner, _MARKET_COMPACT)
     lake_w = inner - 2 * _TAG
     room = PANEL_MAX_HEIGHT - y - 2 * _TAG - GAP - market_h - MARGIN
@@ -67,7 +71,14 @@ def _panel_plan(view: Mapping[str, Any], f: _Focus) -> _PanelPlan:
     y += lake[3] + 2 * _TAG + GAP
     market = (MARGIN, y, inner, market_h)
     y += market_h + MARGIN
-    return _PanelPlan((PANEL_WIDTH, y), own, hand, lake, market, _place_grid(grid, tile, lake))
+    return _PanelPlan((PANEL_WIDTH, y), own, hand, end, lake, market,
+                      _place_grid(grid, tile, lake))
+
+
+def _final_turn(view: Mapping[str, Any]) -> bool:
+    """The viewer's turn in the final round (no tile left to place: the turn is ended)."""
+    viewer = view.get("viewer")
+    return view.get("phase") == "final" and viewer is not None and view.get("current") == viewer
 
 
 def panel_geometry(view: Mapping[str, Any], *,
@@ -113,6 +124,8 @@ def panel_png(view: Mapping[str, Any], *, names: Sequence[str],
                      hot=view.get("current") == mine.seat, compact=True)
     if plan.hand is not None:
         _hand_tray(canvas, draw, plan.hand, _hand_items(view, f))
+    if plan.end is not None:
+        _end_tray(canvas, draw, plan.end)
 
     _draw_water(canvas, draw, plan.lake)
     ghost = None

@@ -1,10 +1,13 @@
 """Where a Lanterns panel's choices are (`render.regions`), from the panel's own layout.
 
 By the menu path drawn (`engine.lanterns.menu`): at the top of a turn each tile of the hand
-places that tile (``p`` then its id); choosing a tile, the tiles; turning it, its four
-rotations in the tray; placing it, the numbered spots of the lake; giving a card in an
-exchange, discarding or choosing a dedication's colours, the player's own cards; taking one,
-the supply's cards; choosing a dedication, the market's three dedications.
+places that tile (``p`` then its id), each dedication the player's cards allow makes it
+(``d`` then its kind), each own card discards it when cards must go (``c``) or else gives it
+in an exchange (``x``), and in the final round the tray where the tiles were ends the turn
+(``e``); choosing a tile, the tiles; turning it, its four rotations in the tray; placing it,
+the numbered spots of the lake; giving a card in an exchange, discarding or choosing a
+dedication's colours, the player's own cards; taking one, the supply's cards; choosing a
+dedication, the market's three dedications.
 """
 
 from __future__ import annotations
@@ -12,14 +15,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from engine.lanterns.components import KIND_CODES
+from engine.lanterns.rules import dedications_for
 from render import kit
 from render.regions import Drawn, Region, offered, rect
 
 from .hand import _hand_boxes, _hand_items
 from .market import _MARKET_COMPACT, DEDICATIONS, SUPPLY, _market_boxes
-from .panel import _panel_plan, panel_png
+from .panel import _panel_plan, _PanelPlan, panel_png
 from .seats import _strip_card_boxes
-from .view import _focus, _hand
+from .view import _focus, _hand, _seat_infos
 
 KIND_KEYS = ("4", "3", "7")  # the menu's keys of the market's dedications, in their order
 COLOR_KEYS = tuple(str(i) for i in range(len(kit.COLORS)))  # a colour's key: its index
@@ -40,6 +45,8 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
         boxes = _hand_boxes(plan.hand, _hand_items(view, f))
         found += [rect((*lead, str(tile)), box)
                   for (tile, _, _), box in zip(_hand(view), boxes)]
+    if not path:
+        found += _turn_regions(view, plan, options)
     elif head == ("p",) and depth == 2 and plan.hand is not None:  # a rotation
         boxes = _hand_boxes(plan.hand, _hand_items(view, f))
         if len(boxes) == 4:
@@ -58,6 +65,45 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
         found += [rect((KIND_KEYS[i],), box) for group, i, box in
                   _market_boxes(plan.market, view, _MARKET_COMPACT) if group == DEDICATIONS]
     return offered(found, options)
+
+
+def _turn_regions(view: Mapping[str, Any], plan: _PanelPlan,
+                  options: Collection[str] | None) -> list[Region]:
+    """The top of a turn besides the tiles: the dedications the viewer's cards allow (one tap
+    for one that needs no more choice), their own cards (a discard when cards must go, else
+    an exchange's card to give) and, in the final round, the tray that ends the turn."""
+    found: list[Region] = []
+    cards = _own_cards(view)
+    kinds = {KIND_CODES[d.kind] for d in dedications_for(cards)}
+    found += [rect(("d", KIND_KEYS[i]), box) for group, i, box in
+              _market_boxes(plan.market, view, _MARKET_COMPACT)
+              if group == DEDICATIONS and KIND_KEYS[i] in kinds]
+    turn = _mapping(view.get("turn"))
+    discarding = "c" in options if options is not None else bool(turn.get("must_discard"))
+    if plan.own is not None:
+        supply = _mapping(view.get("supply"))
+        offer = [kit.as_int(supply.get(c)) > 0 for c in kit.COLORS]
+        for i, (_color, box) in enumerate(_strip_card_boxes(plan.own, True)):
+            if not cards[i]:
+                continue
+            if discarding:
+                found.append(rect(("c", COLOR_KEYS[i]), box))
+            elif any(offer[:i] + offer[i + 1:]):  # something else to take for it
+                found.append(rect(("x", COLOR_KEYS[i]), box))
+    if plan.end is not None:
+        x, y, w, h = plan.end
+        found.append(rect(("e",), (x, y, x + w, y + h)))
+    return found
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _own_cards(view: Mapping[str, Any]) -> tuple[int, ...]:
+    """The viewer's cards by colour (the menu's colour indices); none for a spectator."""
+    mine = next((s for s in _seat_infos(view) if s.seat == view.get("viewer")), None)
+    return tuple(mine.cards.get(c, 0) if mine else 0 for c in kit.COLORS)
 
 
 def panel_drawn(view: Mapping[str, Any], *, names: Sequence[str],
