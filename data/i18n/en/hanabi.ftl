@@ -184,6 +184,8 @@ hanabi-bot-save-clue-color = { hanabi-x-color } to { $target_seat }: save clue
 hanabi-bot-save-clue-rank = { $rank } save to { $target_seat }
 hanabi-bot-tempo-clue-color = { hanabi-x-color } to { $target_seat }: tempo clue, play a clued card
 hanabi-bot-tempo-clue-rank = { $rank } to { $target_seat }: tempo clue, play a clued card
+hanabi-bot-fix-clue-color = { hanabi-x-color } to { $target_seat }: fix clue, a clued card does not play
+hanabi-bot-fix-clue-rank = { $rank } to { $target_seat }: fix clue, a clued card does not play
 hanabi-bot-stall-clue-color = { hanabi-x-color } to { $target_seat }: stalling, nothing urgent
 hanabi-bot-stall-clue-rank = { $rank } to { $target_seat }: stalling, nothing urgent
 

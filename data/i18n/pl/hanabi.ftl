@@ -206,6 +206,8 @@ hanabi-bot-save-clue-color = { hanabi-x-color } → { $target_seat }: podpowied�
 hanabi-bot-save-clue-rank = { $rank } → { $target_seat }: podpowiedź ratująca
 hanabi-bot-tempo-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź tempa, czas zagrać wskazaną kartę
 hanabi-bot-tempo-clue-rank = { $rank } → { $target_seat }: podpowiedź tempa, czas zagrać wskazaną kartę
+hanabi-bot-fix-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź naprawcza, wskazana karta nie pasuje
+hanabi-bot-fix-clue-rank = { $rank } → { $target_seat }: podpowiedź naprawcza, wskazana karta nie pasuje
 hanabi-bot-stall-clue-color = { hanabi-x-color } → { $target_seat }: podpowiedź na przeczekanie, nic pilnego
 hanabi-bot-stall-clue-rank = { $rank } → { $target_seat }: podpowiedź na przeczekanie, nic pilnego
 

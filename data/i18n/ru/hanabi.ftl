@@ -206,6 +206,8 @@ hanabi-bot-save-clue-color = { hanabi-x-color } → { $target_seat }: подск
 hanabi-bot-save-clue-rank = { $rank } → { $target_seat }: подсказка-спасение
 hanabi-bot-tempo-clue-color = { hanabi-x-color } → { $target_seat }: темповая подсказка, пора разыграть подсказанную карту
 hanabi-bot-tempo-clue-rank = { $rank } → { $target_seat }: темповая подсказка, пора разыграть подсказанную карту
+hanabi-bot-fix-clue-color = { hanabi-x-color } → { $target_seat }: подсказка-исправление, подсказанная карта не играет
+hanabi-bot-fix-clue-rank = { $rank } → { $target_seat }: подсказка-исправление, подсказанная карта не играет
 hanabi-bot-stall-clue-color = { hanabi-x-color } → { $target_seat }: подсказка, чтобы выиграть время, срочного ничего нет
 hanabi-bot-stall-clue-rank = { $rank } → { $target_seat }: подсказка, чтобы выиграть время, срочного ничего нет
 

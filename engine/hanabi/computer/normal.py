@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Budget, Decision
-from . import finesse, good_touch, reasons, stalling
+from . import finesse, fix_clues, good_touch, reasons, stalling
 from .clues import ClueOption, all_options, possible_clues
 from .conventions import RANK, chop_in_danger, will_play
 from .hand import best_guess, best_sure_play, discard_choice, sure_plays
@@ -41,6 +41,9 @@ def decide(pos: Position) -> Decision:
     warning = chop_warning(pos)
     if warning is not None:
         return give(warning)
+    fix = fix_clues.urgent_fix(pos)  # a misplay costs a fuse: before any play of ours
+    if fix is not None:
+        return Decision(fix.action(), reasons.clue(fix.target, fix.kind, fix.value, "fix"))
     if pos.board.deck_left == 0 and not pos.advanced:
         return last_round(pos)
     play = best_sure_play(pos, finesse.waiting(pos))

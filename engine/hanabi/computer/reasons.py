@@ -17,7 +17,7 @@ PLAY_GUESS = "hanabi-bot-play-guess"  # a last-round guess that cannot cost the 
 DISCARD_USELESS = "hanabi-bot-discard-useless"
 DISCARD_CHOP = "hanabi-bot-discard-chop"
 DISCARD_FORCED = "hanabi-bot-discard-forced"
-CLUE_PURPOSES = ("play", "delayed-play", "save", "tempo", "stall")
+CLUE_PURPOSES = ("play", "delayed-play", "save", "tempo", "stall", "fix")
 
 
 def play(slot: int, *, guess: bool = False) -> Label:
