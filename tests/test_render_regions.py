@@ -11,6 +11,7 @@ is the one `panel_png` draws. Rafter Five's camera maps a picture point back ont
 from __future__ import annotations
 
 import io
+import math
 import random
 from collections.abc import Iterator
 from importlib import import_module
@@ -26,6 +27,7 @@ from render import kit
 from render import rafter as rafter_render
 from render.lanterns import panel_geometry, panel_regions
 from render.rafter.camera import RaftView
+from render.rafter.drag import ghost_region
 from render.rafter.stage import HALF_X, HALF_Y
 from render.regions import Drawn, Region, disc, hull, offered, rect
 
@@ -314,7 +316,8 @@ def test_hanabi_plays_on_the_fireworks_and_discards_on_the_pile() -> None:
 
 def test_lanterns_dedications_and_own_cards_at_the_top_of_a_turn() -> None:
     """At the top of a turn the market's dedications the player's cards allow make them,
-    and their own cards give one in an exchange; where cards must go, they discard it."""
+    and their own cards give one in an exchange (the supply's cards begin one); where cards
+    must go, they discard it."""
     spec = GAMES["lanterns"]
     state, seat = _played_until("lanterns", 3, 1,
                                 lambda st, s, keys: keys >= {"p", "x", "d"})
@@ -326,21 +329,24 @@ def test_lanterns_dedications_and_own_cards_at_the_top_of_a_turn() -> None:
     kinds = {o.key for o in spec.menu(state, seat, ("d",)).options}
     assert {r.keys[1] for r in drawn.regions if r.key == "d"} == kinds
     gives = {o.key for o in spec.menu(state, seat, ("x",)).options}
-    assert {r.keys[1] for r in drawn.regions if r.key == "x"} == gives
+    assert {r.keys[1] for r in drawn.regions if r.key == "x" and r.keys[1:]} == gives
+    supply = [r for r in drawn.regions if r.keys == ("x",)]
+    takes = panel_regions(spec.view(state, seat), path=("x", min(gives)))
+    assert {r.polygon for r in supply} <= {r.polygon for r in takes} and supply
     view = spec.view(state, seat)
     # the same places as when a dedication, or a card to give, is being chosen
     tokens = {r.key: r.polygon for r in panel_regions(view, path=("d",))}
     own = {r.key: r.polygon for r in panel_regions(view, path=("x",))}
     for region in drawn.regions:
-        if region.key in "dx":
+        if region.key in "dx" and region.keys[1:]:
             assert region.polygon == (tokens if region.key == "d" else own)[region.keys[1]]
     # cards to discard: the own cards discard (the exchange stays a button)
     view = dict(view, turn=dict(view["turn"], must_discard=1))
     discarding = panel_regions(view, options={"c", "x"})
-    assert {r.keys[0] for r in discarding} == {"c"}
     mine = next(s for s in view["seats"] if s["seat"] == seat)["cards"]
     held = {str(i) for i, color in enumerate(kit.COLORS) if mine.get(color)}
-    assert {r.keys[1] for r in discarding} == held
+    assert {r.keys[1] for r in discarding if r.key == "c"} == held
+    assert {r.keys for r in discarding if r.key == "x"} == {("x",)}  # the supply's
 
 
 def test_lanterns_final_turn_is_ended_on_its_tray() -> None:
@@ -481,3 +487,138 @@ def test_rafter_camera_finds_the_top_under_a_picture_point() -> None:
         assert found is not None and abs(found[2]) < 1e-9
         assert abs(found[0] - corner[0]) < 1 and abs(found[1] - corner[1]) < 1
     assert rafter_render.panel_to_surface(view, rv.to_px(HALF_X + 40, -HALF_Y - 40, 0.0)) is None
+
+
+def _first_build() -> tuple[Any, int]:
+    """A seeded game at its first building level (the areas)."""
+    spec = GAMES["rafter"]
+    state = spec.setup(2, 6, dict(spec.default_options))
+    for _ in range(6):
+        seat = min(spec.to_act(state))
+        if spec.menu(state, seat, ()).focus.get("targets"):
+            return state, seat
+        state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
+    pytest.fail("no build reached")
+
+
+def _pick(state: Any, seat: int, path: tuple[str, ...], point: tuple[float, float],
+          start: tuple[float, float] | None = None) -> tuple[str, ...] | None:
+    spec = GAMES["rafter"]
+    menu = spec.menu(state, seat, path)
+    return rafter_render.panel_pick(spec.view(state, seat), point, focus=menu.focus, path=path,
+                                    options=[o.key for o in menu.options], start=start)
+
+
+def test_rafter_a_card_dragged_lands_on_the_nearest_pose_an_area_offers() -> None:
+    """Dropped on an area's disc, the card goes to that area; dropped anywhere on the raft,
+    to the offered pose nearest the raft point under the finger (at each area's first
+    angle: no ghost yet to keep the angle of); the menu takes the path."""
+    spec = GAMES["rafter"]
+    state, seat = _first_build()
+    root = spec.menu(state, seat, ())
+    view = spec.view(state, seat)
+    offered = {n: poses for n, poses in root.focus["poses"]}
+    for region in rafter_render.panel_regions(view, focus=root.focus, path=(),
+                                              options=[o.key for o in root.options]):
+        n = int(region.key[1:])
+        assert _pick(state, seat, (), region.center()) == (f"A{n}r{offered[n][0][0]}",)
+    rng = random.Random(3)
+    bx, by, bw, bh = rafter_render.panel_plan(view, root.focus).raft.box
+    for _ in range(20):
+        point = (bx + rng.uniform(0, bw), by + rng.uniform(0, bh))
+        at = rafter_render.panel_to_surface(view, point, focus=root.focus)
+        if at is None:
+            continue
+        chosen = _pick(state, seat, (), point)
+        assert chosen is not None
+        spec.menu(state, seat, chosen)  # a path the menu takes
+        n, angle = (int(v) for v in chosen[0][1:].split("r"))
+        best = min(math.dist(at[:2], (x, y)) for poses in offered.values()
+                   for x, y in [(p[1], p[2]) for p in poses[:1]])
+        x, y = next((p[1], p[2]) for p in offered[n] if p[0] == angle)
+        assert math.dist(at[:2], (x, y)) == pytest.approx(best)
+
+
+def test_rafter_builder_and_chest_go_to_the_nearest_place_and_the_card_moves_by_its_ghost(
+        ) -> None:
+    spec = GAMES["rafter"]
+    state, seat = _first_build()
+    view = spec.view(state, seat)
+    pose = spec.menu(state, seat, ()).options[0].path_from(())
+    pose = spec.menu(state, seat, pose).options[0].path_from(pose)  # area 1, first angle
+    places = spec.menu(state, seat, pose)
+    for region in rafter_render.panel_regions(view, focus=places.focus, path=pose,
+                                              options=[o.key for o in places.options]):
+        x, y = region.center()
+        assert _pick(state, seat, pose, (x + 2, y - 2)) == (*pose, region.key)
+    area = (pose[0][:2],)
+    ghost = rafter_render.panel_regions(view, focus=spec.menu(state, seat, area).focus,
+                                        path=area, options=[pose[0]])  # the angles: the ghost
+    assert [r.key for r in ghost] == [pose[0]]
+    # a drag that begins on the ghost moves the card (a tap on it is a builder's place)
+    shown = ghost_region(view, "card", focus=places.focus)
+    assert shown is not None
+    gx, gy = shown.center()
+    moved = _pick(state, seat, pose, (gx + 250, gy), start=(gx, gy))
+    assert moved is not None and len(moved) == 1 and moved[0].startswith("A")
+    assert moved != pose
+    assert _pick(state, seat, pose, (gx, gy))[-1].startswith("p")  # type: ignore[index]
+    builder = next(o for o in places.options if o.key.startswith("p")).path_from(pose)
+    chests = spec.menu(state, seat, builder)
+    for region in rafter_render.panel_regions(view, focus=chests.focus, path=builder,
+                                              options=[o.key for o in chests.options]):
+        assert _pick(state, seat, builder, region.center()) == (*builder, region.key)
+
+
+def test_rafter_the_turn_control_turns_the_card_to_its_area_next_angle() -> None:
+    spec = GAMES["rafter"]
+    state, seat = _first_build()
+    view = spec.view(state, seat)
+    root = spec.menu(state, seat, ())
+    turned = 0
+    for n, poses in root.focus["poses"]:
+        angles = [a for a, _, _ in poses]
+        path = (f"A{n}r{angles[0]}",)
+        menu = spec.menu(state, seat, path)
+        controls = rafter_render.panel_controls(view, focus=menu.focus, path=path,
+                                                options=[o.key for o in menu.options])
+        turns = [c for c in controls if c.mark == "↻"]
+        if len(angles) < 2:
+            assert turns == []
+            continue
+        assert [c.path for c in turns] == [(f"A{n}r{angles[1]}",)]
+        spec.menu(state, seat, turns[0].path)  # type: ignore[arg-type]
+        turned += 1
+    assert turned
+    card = f"A1r{root.focus['poses'][0][1][0][0]}"  # area 1 at its first angle
+    builder = next(o for o in spec.menu(state, seat, (card,)).options
+                   if o.key.startswith("p")).key
+    path = (card, builder)
+    chest = spec.menu(state, seat, path).options[0].key
+    go = spec.menu(state, seat, (*path, chest))
+    controls = rafter_render.panel_controls(view, focus=go.focus, path=(*path, chest),
+                                            options=[o.key for o in go.options])
+    assert [(c.mark, c.key) for c in controls] == [("?", "risk")]  # no turning the built
+    regions = rafter_render.panel_regions(view, focus=go.focus, path=(*path, chest),
+                                          options=[o.key for o in go.options])
+    assert [r.key for r in regions] == ["go"]  # the ghost builds
+
+
+@pytest.mark.parametrize("point", [(math.nan, 300.0), (300.0, math.inf), (-1.0, 300.0),
+                                   (300.0, -0.5), (5000.0, 300.0), (300.0, 5000.0)])
+def test_rafter_a_point_off_the_picture_or_not_a_number_chooses_nothing(
+        point: tuple[float, float]) -> None:
+    state, seat = _first_build()
+    assert _pick(state, seat, (), point) is None
+    assert _pick(state, seat, (), (640.0, 700.0), start=point) is None
+
+
+def test_rafter_a_point_chooses_nothing_while_taking_or_over_the_strip() -> None:
+    spec = GAMES["rafter"]
+    state = spec.setup(2, 6, dict(spec.default_options))
+    seat = min(spec.to_act(state))
+    assert not rafter_render.takes_points(spec.menu(state, seat, ()).focus)
+    assert _pick(state, seat, (), (640.0, 700.0)) is None  # taking: pieces are tapped
+    state, seat = _first_build()
+    assert rafter_render.takes_points(spec.menu(state, seat, ()).focus)
+    assert _pick(state, seat, (), (30.0, 30.0)) is None  # the player's strip, not the raft

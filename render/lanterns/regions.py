@@ -3,11 +3,11 @@
 By the menu path drawn (`engine.lanterns.menu`): at the top of a turn each tile of the hand
 places that tile (``p`` then its id), each dedication the player's cards allow makes it
 (``d`` then its kind), each own card discards it when cards must go (``c``) or else gives it
-in an exchange (``x``), and in the final round the tray where the tiles were ends the turn
-(``e``); choosing a tile, the tiles; turning it, its four rotations in the tray; placing it,
-the numbered spots of the lake; giving a card in an exchange, discarding or choosing a
-dedication's colours, the player's own cards; taking one, the supply's cards; choosing a
-dedication, the market's three dedications.
+in an exchange (``x``), the supply's cards begin an exchange (``x``), and in the final round
+the tray where the tiles were ends the turn (``e``); choosing a tile, the tiles; turning it,
+its four rotations in the tray; placing it, the numbered spots of the lake; giving a card in
+an exchange, discarding or choosing a dedication's colours, the player's own cards; taking
+one, the supply's cards; choosing a dedication, the market's three dedications.
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ def _turn_regions(view: Mapping[str, Any], plan: _PanelPlan,
                   options: Collection[str] | None) -> list[Region]:
     """The top of a turn besides the tiles: the dedications the viewer's cards allow (one tap
     for one that needs no more choice), their own cards (a discard when cards must go, else
-    an exchange's card to give) and, in the final round, the tray that ends the turn."""
+    an exchange's card to give), the supply's cards (an exchange) and, in the final round,
+    the tray that ends the turn."""
     found: list[Region] = []
     cards = _own_cards(view)
     kinds = {KIND_CODES[d.kind] for d in dedications_for(cards)}
@@ -80,9 +81,9 @@ def _turn_regions(view: Mapping[str, Any], plan: _PanelPlan,
               if group == DEDICATIONS and KIND_KEYS[i] in kinds]
     turn = _mapping(view.get("turn"))
     discarding = "c" in options if options is not None else bool(turn.get("must_discard"))
+    supply = _mapping(view.get("supply"))
+    offer = [kit.as_int(supply.get(c)) > 0 for c in kit.COLORS]
     if plan.own is not None:
-        supply = _mapping(view.get("supply"))
-        offer = [kit.as_int(supply.get(c)) > 0 for c in kit.COLORS]
         for i, (_color, box) in enumerate(_strip_card_boxes(plan.own, True)):
             if not cards[i]:
                 continue
@@ -90,6 +91,11 @@ def _turn_regions(view: Mapping[str, Any], plan: _PanelPlan,
                 found.append(rect(("c", COLOR_KEYS[i]), box))
             elif any(offer[:i] + offer[i + 1:]):  # something else to take for it
                 found.append(rect(("x", COLOR_KEYS[i]), box))
+    # the supply's cards begin an exchange too (which card to give is asked next), so one
+    # is made by touch even while the own cards discard
+    found += [rect(("x",), box) for group, i, box in
+              _market_boxes(plan.market, view, _MARKET_COMPACT)
+              if group == SUPPLY and offer[i]]
     if plan.end is not None:
         x, y, w, h = plan.end
         found.append(rect(("e",), (x, y, x + w, y + h)))
