@@ -11,6 +11,12 @@ Press(kind='confirm', table=12, version=7, path=('p', '31', '2', '5'), arg='')
 >>> encode(Press("computer", table=12, arg="hard"))
 'b:12:hard'
 
+A point press is a game press with a point of the panel's picture: where a drag on it ended
+and, if elsewhere, where it began (the web's drag on Rafter Five's raft):
+
+>>> decode("o:12:7:A3r90:640,512,600,500").point
+(640, 512, 600, 500)
+
 A settings press names a chat instead of a table, and the settings its menu was drawn for
 (a digest in `version`); its path is the field and the value chosen:
 
@@ -52,6 +58,8 @@ _CODES = {
     "replay": "r",  # a finished game's replay (table, arg: a move number, or "o" open, "a"
     # its animation, "f" its file)
     "moves": "m",  # the game's log, to the presser alone (table, arg: a page; none = newest)
+    "point": "o",  # a point of a panel's picture at a menu level (table, version, path, and
+    # where a drag ended and began, in the picture's pixels: the web's drag on the raft)
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
 _WITH_PATH = {"go", "confirm"}
@@ -60,6 +68,10 @@ _TABLE_ONLY = {"join", "leave", "start", "cancel", "hand", "back", "again"}
 _TABLE_AND_ARG = {"computer", "uncomputer", "clock", "vote", "quit", "replay", "forget",
                   "moves"}
 _WITH_CHAT = {"settings"}
+_WITH_POINT = {"point"}
+_POINT = re.compile(r"([0-9]{1,4}),([0-9]{1,4})(?:,([0-9]{1,4}),([0-9]{1,4}))?")
+"""Where a drag ended (and began, if elsewhere): whole pixels of a picture under 10000 px
+each way, so nothing but finite, bounded numbers comes in."""
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,8}")
 _ARG = re.compile(r"[a-z]{1,20}")
@@ -80,6 +92,8 @@ class Press:
     path: tuple[str, ...] = ()
     arg: str = ""
     chat: str = field(default="", repr=False)  # settings: the chat whose settings it shows
+    point: tuple[int, int, int, int] | None = field(default=None, repr=False)
+    """A point press: (x, y) where the drag ended, then where it began (a tap: the same)."""
 
 
 def encode(press: Press) -> str:
@@ -88,6 +102,10 @@ def encode(press: Press) -> str:
         text = f"{code}:{press.chat}:{press.version}:{'.'.join(press.path)}"
     elif press.kind in _WITH_PATH:
         text = f"{code}:{press.table}:{press.version}:{'.'.join(press.path)}"
+    elif press.kind in _WITH_POINT:
+        x, y, sx, sy = press.point or (0, 0, 0, 0)
+        start = "" if (sx, sy) == (x, y) else f",{sx},{sy}"
+        text = f"{code}:{press.table}:{press.version}:{'.'.join(press.path)}:{x},{y}{start}"
     elif press.kind in _WITH_ARG:
         text = f"{code}:{press.arg}"
     elif press.kind in _TABLE_AND_ARG:
@@ -129,12 +147,20 @@ def decode(data: object) -> Press:
         if len(parts) != 1:
             raise BadPayload("bad table press")
         return Press(kind, table=_number(parts[0]))
+    point = None
+    if kind in _WITH_POINT:
+        found = _POINT.fullmatch(parts.pop()) if len(parts) == 4 else None
+        if found is None:
+            raise BadPayload("bad point")
+        x, y = int(found[1]), int(found[2])
+        point = (x, y, x, y) if found[3] is None else (x, y, int(found[3]), int(found[4]))
     if len(parts) != 3:
         raise BadPayload("bad game press")
     path = tuple(parts[2].split(".")) if parts[2] else ()
     if not all(_KEY.fullmatch(key) for key in path):
         raise BadPayload("bad path")
-    return Press(kind, table=_number(parts[0]), version=_number(parts[1]), path=path)
+    return Press(kind, table=_number(parts[0]), version=_number(parts[1]), path=path,
+                 point=point)
 
 
 def _number(text: str) -> int:
@@ -142,3 +168,13 @@ def _number(text: str) -> int:
     if number is None:
         raise BadPayload("bad number")
     return number
+
+
+def point_prefix(table: int, version: int, path: tuple[str, ...]) -> str | None:
+    """A point press's data up to its point ("o:table:version:path"), to which a client adds
+    ":x,y,start_x,start_y"; None when the longest point would not fit the payload."""
+    try:
+        encode(Press("point", table, version, path, point=(9999, 9999, 0, 0)))
+    except ValueError:
+        return None
+    return f"{_CODES['point']}:{table}:{version}:{'.'.join(path)}"

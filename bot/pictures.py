@@ -28,6 +28,7 @@ from cachetools import LRUCache, cached
 from bot import child_processes
 
 if TYPE_CHECKING:
+    from render.rafter.drag import Control
     from render.regions import Region
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,38 @@ def regions(game: str, view: Mapping[str, Any], focus: Mapping[str, Any] | None,
     return _regions_of(json.dumps(key, sort_keys=True, ensure_ascii=False))
 
 
+def controls(game: str, view: Mapping[str, Any], focus: Mapping[str, Any] | None,
+             path: Sequence[str], options: Sequence[str]) -> tuple[Control, ...]:
+    """The controls drawn over that panel picture (render/rafter/drag.py: turn the card,
+    How risky?); none for a game without them. Layout only, as `regions`."""
+    key = [game, view, focus, list(path), list(options)]
+    return _controls_of(json.dumps(key, sort_keys=True, ensure_ascii=False))
+
+
+def takes_points(game: str, focus: Mapping[str, Any] | None) -> bool:
+    """Whether the panel picture of a level with this focus chooses by a point of it (a
+    card dragged onto Rafter Five's raft)."""
+    from render import RENDERERS
+
+    takes = getattr(RENDERERS[game], "takes_points", None)
+    return takes is not None and bool(takes(focus))
+
+
+def point_path(game: str, view: Mapping[str, Any], focus: Mapping[str, Any] | None,
+               path: Sequence[str], options: Sequence[str], point: tuple[int, int],
+               start: tuple[int, int]) -> tuple[str, ...] | None:
+    """The menu path that a point of that panel picture (a drag from `start` to `point`,
+    or a tap) chooses at the level at `path`; None where it chooses nothing."""
+    from render import RENDERERS
+
+    pick = getattr(RENDERERS[game], "panel_pick", None)
+    if pick is None:
+        return None
+    chosen = pick(view, point, focus=focus, path=tuple(path), options=tuple(options),
+                  start=start)
+    return None if chosen is None else tuple(chosen)
+
+
 def animation(game: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
     """The GIF of the last move, for a game whose pictures offer one and a move worth one
     (something fell), else None."""
@@ -132,6 +165,17 @@ def _regions_of(key: str) -> tuple[Region, ...]:
 
     game, view, focus, path, options = json.loads(key)
     find = getattr(RENDERERS[game], "panel_regions", None)
+    if find is None:
+        return ()
+    return tuple(find(view, focus=focus, path=tuple(path), options=options))
+
+
+@cached(LRUCache(maxsize=1024), key=_digest, lock=threading.Lock())
+def _controls_of(key: str) -> tuple[Control, ...]:
+    from render import RENDERERS
+
+    game, view, focus, path, options = json.loads(key)
+    find = getattr(RENDERERS[game], "panel_controls", None)
     if find is None:
         return ()
     return tuple(find(view, focus=focus, path=tuple(path), options=options))

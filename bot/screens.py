@@ -103,6 +103,7 @@ class Tap:
     data: str
     polygon: tuple[tuple[int, int], ...]
     confirms: bool = False  # it applies the move chosen (its button is Confirm)
+    mark: str = ""  # a control the client draws there (↻ turn the card), not in the picture
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,10 @@ class Screen:
     file: Attachment | None = None  # a document (sent fresh, never edited); not with `image`
     taps: tuple[Tap, ...] = ()  # where the picture may be touched; the buttons say the same
     clock: float | None = None  # a turn's seconds left when drawn (a client counts it down)
+    drag: str | None = None
+    """The picture chooses by a point too (a card dragged onto Rafter Five's raft): a point
+    press's data without its point ("o:table:version:path"), the client adding
+    ":x,y,start_x,start_y" in the picture's pixels (bot/payloads.py)."""
 
     def fingerprint(self) -> str:
         """A digest of everything shown, so an identical edit is never sent."""
@@ -120,6 +125,8 @@ class Screen:
         digest.update(repr((self.text, self.buttons)).encode())
         if self.taps:  # a screen without taps keeps the digest it always had
             digest.update(repr(self.taps).encode())
+        if self.drag:
+            digest.update(self.drag.encode())
         if self.image is not None:
             digest.update(self.image)
         if self.file is not None:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.i18n import Translator
-from bot.payloads import Press, encode
-from bot.pictures import animation, picture, regions
+from bot.payloads import Press, encode, point_prefix
+from bot.pictures import animation, controls, picture, regions, takes_points
 from bot.screens import Button, Mention, Screen, Tap, Text, png_size
 from engine.core import LEVELS, Event, GameSpec, Menu, Standing
 
@@ -401,8 +401,11 @@ def panel_screen(tr: Translator, *, spec: GameSpec, table_id: int, version: int,
         rows.extend(_rows(buttons))
     if path:
         rows.append((Button(tr.t(lang, "bot-button-back"), press("go", path[:-1])),))
+    drag = None  # a picture that also takes a point (render/rafter/drag.py)
+    if menu.action is None and takes_points(spec.name, dict(menu.focus) or None):
+        drag = point_prefix(table_id, version, path)
     taps = _taps(spec.name, view, menu, path, press, png_size(image))
-    return Screen(text, image=image, buttons=tuple(rows), taps=taps, clock=clock)
+    return Screen(text, image=image, buttons=tuple(rows), taps=taps, clock=clock, drag=drag)
 
 
 def _taps(game: str, view: Any, menu: Menu, path: tuple[str, ...],
@@ -434,6 +437,13 @@ def _taps(game: str, view: Any, menu: Menu, path: tuple[str, ...],
         except ValueError:  # a path too long for a button's data: its button remains
             continue
         taps.append(Tap(data, region.polygon))
+    # the controls drawn over the picture: an option's (How risky?), or a level beside
+    # this one's (the card turned)
+    for control in controls(game, view, focus, path, list(by_key)):
+        chosen = by_key.get(control.key) if control.key is not None else None
+        to = chosen.path_from(path) if chosen is not None else control.path
+        if to is not None:
+            taps.append(Tap(press("go", to), control.polygon, mark=control.mark))
     if not taps and len(menu.options) == 1 and size is not None:
         (only,), (width, height) = menu.options, size
         taps.append(Tap(press("go", only.path_from(path)),

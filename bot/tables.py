@@ -64,7 +64,7 @@ log = logging.getLogger(__name__)
 __all__ = ["LOBBY_TIMEOUT", "AdminCheck", "ChatAdminCheck", "Show", "TableService", "Think",
            "Working"]
 
-_PRIVATE_PRESSES = frozenset({"go", "confirm", "hand", "back"})
+_PRIVATE_PRESSES = frozenset({"go", "confirm", "hand", "back", "point"})
 """Table presses that may come from a private chat (a panel's): the seat check follows."""
 
 

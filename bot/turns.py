@@ -20,7 +20,9 @@ from bot.ballots import ABSENT
 from bot.computer_seats import COMPUTER_TURN, ComputerSeats
 from bot.move_events import events_to_json
 from bot.ops import metrics
+from bot.payloads import Press
 from bot.physics_pool import Busy, Physics
+from bot.pictures import point_path
 from bot.screens import Post, Reply, Result, Role
 from bot.storage import DmStatus, SeatRow, TableRow, VersionConflict
 from bot.storage.store import Status
@@ -53,7 +55,7 @@ class TableTurns(Part):
         """Where simulated games' physics runs (a pool of its own)."""
 
     def register(self, dispatch: Dispatch) -> None:
-        for kind in ("go", "confirm", "hand"):
+        for kind in ("go", "confirm", "hand", "point"):
             dispatch.table_presses[kind] = self.game_press
         dispatch.due[COMPUTER_TURN] = lambda work, _: self.computer_turn(work.table_id,
                                                                          work.version)
@@ -96,6 +98,17 @@ class TableTurns(Part):
             return alert(lang, "bot-error-not-your-turn")
         if p.working is not None:
             p.working()
+        if press.kind == "point":  # a point of the picture: the step it chooses, if any
+            try:
+                pointed = await self.pointed(spec, state, me.seat, press, table.id,
+                                             table.version, (table.platform, user.id))
+            except RuleViolation:
+                return alert(lang, "bot-error-malformed")
+            except Busy:
+                return alert(lang, "table-physics-busy")
+            if pointed is None:
+                return alert(lang, "table-point-nowhere")
+            press = pointed
         try:
             # off the loop: a simulated game's menu may run physics (the risk estimate)
             menu = await self.physics.menu(spec, state, me.seat, press.path,
@@ -116,6 +129,23 @@ class TableTurns(Part):
         if menu.action is None:
             return alert(lang, "bot-error-malformed")
         return await self.apply(table, seats, spec, state, me, menu.action, lang)
+
+    async def pointed(self, spec: GameSpec, state: Any, seat: int, press: Press, table_id: int,
+                      version: int, person: tuple[str, str]) -> Press | None:
+        """A point press as the "go" press of the step it chooses at the level it names
+        (render/rafter/drag.py: the nearest legal pose or place), or None where the point
+        chooses nothing. The level must be one the menu accepts now (a `RuleViolation`
+        otherwise), and the path chosen is checked by the menu again as any press is."""
+        assert press.point is not None
+        shown = await self.physics.menu(spec, state, seat, press.path,
+                                        board=(table_id, version), person=person)
+        if shown.action is not None:
+            return None
+        x, y, sx, sy = press.point
+        path = await asyncio.to_thread(point_path, spec.name, spec.view(state, seat),
+                                       dict(shown.focus) or None, press.path,
+                                       [o.key for o in shown.options], (x, y), (sx, sy))
+        return None if path is None else replace(press, kind="go", path=path, point=None)
 
     async def apply(self, table: TableRow, seats: list[SeatRow], spec: GameSpec, state: Any,
                     me: SeatRow, action: str, lang: str, *,

@@ -34,7 +34,10 @@ def screen_json(screen: Screen, images: Images, owner: str | None) -> dict[str, 
         if screen.taps:
             # the same presses as the buttons', placed on the picture (render/regions.py)
             out["taps"] = [{"data": tap.data, "polygon": [list(p) for p in tap.polygon],
-                            "confirms": tap.confirms} for tap in screen.taps]
+                            "confirms": tap.confirms, **({"mark": tap.mark} if tap.mark else {})}
+                           for tap in screen.taps]
+        if screen.drag:
+            out["drag"] = screen.drag  # a point press's data, the client adding the point
     if screen.clock is not None:
         out["clock"] = round(screen.clock)
     if screen.file is not None:

@@ -24,13 +24,16 @@ follows. Paths stay within five keys:
     ("A3r90", "p2", "c7", "go")
     ("L445x7n", "ok", "p2", "c7", "go")
 
-The pictures number the areas and places as the buttons do; `focus` tells them where.
+The pictures number the areas and places as the buttons do; `focus` tells them where, and
+at every building level what poses the areas offer (``poses``), so that a card dragged on
+the web's picture lands on the nearest of them (render/rafter/drag.py).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core import Label, Malformed, Menu, Option
@@ -64,6 +67,8 @@ NUDGES: tuple[tuple[str, int, int, int], ...] = (
 )
 ANGLE_MARKS = {0: "—", 45: "⟋", 90: "|", 135: "⟍"}  # how a card at that angle looks from above
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+POSES = "poses"
+"""A building level's focus key: the poses the areas offer, for placing by dragging."""
 
 Pose = tuple[int, int, int]
 
@@ -196,6 +201,21 @@ _AREA_ANGLE = re.compile(r"A([1-9])r(0|[1-9][0-9]{0,2})")
 
 
 def _building(state: RafterState, path: tuple[str, ...]) -> Menu:
+    """A building level, its focus also holding the poses every area offers (`POSES`)."""
+    built = _building_level(state, path)
+    if built.action is not None:
+        return built
+    return replace(built, focus={**built.focus, POSES: _offered_poses(_areas(state))})
+
+
+def _offered_poses(found: tuple[Area, ...]) -> list[list[Any]]:
+    """[[n, [[angle, x, y], ...]], ...]: the pose area n offers at each of its angles, the
+    legal poses a card dragged on the picture snaps to (render/rafter/drag.py)."""
+    return [[n, [[a, *area.pose_at(a)[:2]] for a in area.angles]]
+            for n, area in enumerate(found, 1)]
+
+
+def _building_level(state: RafterState, path: tuple[str, ...]) -> Menu:
     found = _areas(state)
     if not path:
         return _area_level(found)

@@ -45,7 +45,10 @@ The package, one job a module:
 * `labels`: the pictures' text, sized to be read on a phone;
 * `raft`: the raft's area: sea, pedestal, pieces, the pile's count, the focus;
 * `sprites`: the strips' small pictures; `seats`: the strips;
-* `board`, `panel` (with the waiting picture), `anim` (the GIF): the pictures.
+* `board`, `panel` (with the waiting picture), `anim` (the GIF): the pictures;
+* `regions`: where the panel's choices are, and the camera's way back onto the raft;
+* `drag`: a picture point to the nearest legal step (a card dragged onto the raft), and
+  the controls drawn over the picture (turn the card, How risky?).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from __future__ import annotations
 from .anim import animation_frames, animation_gif
 from .board import board_geometry, board_plan, board_png
 from .camera import RaftView
+from .drag import panel_controls, panel_pick, takes_points
 from .geometry import place
 from .order import paint_order
 from .panel import panel_geometry, panel_plan, panel_png, waiting_png, waiting_size
@@ -64,7 +68,7 @@ from .view import piece as view_piece
 __all__ = [
     "BOARD_WIDTH", "CHESTS", "GIF_SIZE", "PANEL_WIDTH", "RaftView", "animation_frames",
     "animation_gif", "board_geometry", "board_plan", "board_png", "chest", "paint_order",
-    "panel_drawn", "panel_geometry", "panel_plan", "panel_png", "panel_regions", "panel_to_raft",
-    "panel_to_surface", "place", "rafter_tint", "shade", "view_piece", "waiting_png",
-    "waiting_size",
+    "panel_controls", "panel_drawn", "panel_geometry", "panel_pick", "panel_plan", "panel_png",
+    "panel_regions", "panel_to_raft", "panel_to_surface", "place", "rafter_tint", "shade",
+    "takes_points", "view_piece", "waiting_png", "waiting_size",
 ]

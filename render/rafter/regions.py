@@ -70,7 +70,33 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
         shape = disc((key,), (x, y), min(radius, nearest / 2 - 1))
         found.append(Region(shape.keys, tuple(
             (round(px), round(py)) for px, py in (_inside(q, rv.box) for q in shape.polygon))))
+    lifted = [shape for (key, _), shape in zip(pieces, found) if key.startswith("t")]
+    found += _chosen_here(view, focus, lifted, path, options)
     return offered(found, options)
+
+
+def _chosen_here(view: Mapping[str, Any], focus: Mapping[str, Any] | None,
+                 rafters: Sequence[Region], path: Sequence[str],
+                 options: Collection[str] | None) -> list[Region]:
+    """The thing the level is about, as a region of the option that goes on with it: at an
+    area's angles, the ghost (at the first angle, as drawn); building or lifting, the ghost
+    card or the rafter lifted (Build, Lift; How risky? is a control, render/rafter/drag.py)."""
+    from .drag import ghost_region  # drag.py reads this module's camera helpers
+
+    if not options:
+        return []
+    if "go" in options:
+        if rafters:
+            return [Region(("go",), r.polygon) for r in rafters]
+        shown = ghost_region(view, "go", focus=focus)
+        return [shown] if shown is not None else []
+    ghost = focus.get("ghost") if isinstance(focus, Mapping) else None
+    if len(path) == 1 and isinstance(ghost, Mapping) and isinstance(ghost.get("yaw"), int):
+        key = f"{path[0]}r{ghost['yaw'] % 180}"
+        if key in options:
+            shown = ghost_region(view, key, focus=focus)
+            return [shown] if shown is not None else []
+    return []
 
 
 def _inside(p: tuple[float, float], box: tuple[int, int, int, int]) -> tuple[float, float]:

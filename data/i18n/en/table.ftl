@@ -69,3 +69,4 @@ table-moves-earlier = { $count ->
 table-moves-earlier-list = Earlier moves:
 # A person pressed again (at another table) while the bot still works out their last answer (a risk estimate).
 table-physics-busy = Still working on your last question. Try again in a moment.
+table-point-nowhere = Nothing to choose at that spot of the picture: drag onto a place it shows, or tap a number.

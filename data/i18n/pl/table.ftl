@@ -71,3 +71,4 @@ table-moves-earlier = { $count ->
 table-moves-earlier-list = Wcześniejsze ruchy:
 # A person pressed again (at another table) while the bot still works out their last answer (a risk estimate).
 table-physics-busy = Wciąż liczę odpowiedź na twoje poprzednie pytanie. Spróbuj za chwilę.
+table-point-nowhere = W tym miejscu obrazka nie ma nic do wybrania: przeciągnij na pokazane miejsce albo stuknij numer.

@@ -72,3 +72,4 @@ table-moves-earlier = { $count ->
 table-moves-earlier-list = Ходы раньше:
 # A person pressed again (at another table) while the bot still works out their last answer (a risk estimate).
 table-physics-busy = Ещё считаю ответ на твой прошлый вопрос. Попробуй через минутку.
+table-point-nowhere = В этом месте картинки нечего выбрать: перетащи на показанное место или нажми на номер.
