@@ -29,8 +29,8 @@ from bot.i18n import Translator
 from bot.screens import Place, Post, Role
 from bot.storage import Claim, DueWork, Store
 from bot.storage.processes import Identity, alive, machine, this_process
-from bot.storage.updates import Claim as UpdateClaim
 from bot.telegram import Outbox, OutboxLimits
+from bot.update_claims import UpdateClaim
 from fakes.telegram import FakeTelegramServer
 from fakes.telegram.bot_helpers import make_bot
 from tests.telegram_helpers import FakeService, new_table, screen

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot import silenced_tables
 from bot.discord.pacing import InvalidRequests
 from bot.silenced_tables import PAUSE
 from bot.storage.rows import Status
@@ -89,7 +88,7 @@ async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
     await world.play_move(channel, table, players, rng)  # its ping is refused: silenced
     assert ping(channel) is old_ping
     version = await world.version(table)
-    [found] = await silenced_tables.silenced(world.store, "discord")
+    [found] = await world.store.silenced_tables("discord")
     assert found.table_id == table and found.until == found.since + client.silences.timeout
     paused = await deadlines(world, table)
     assert paused and all(due > server.clock.time() + PAUSE / 2 for due in paused.values())
@@ -111,7 +110,7 @@ async def test_send_messages_taken_away_pauses_the_table_until_it_comes_back(
     record = await press_hand(world, channel, players[0])
     answered = server.clock.time()
     assert not any("Send Messages" in note for note in notes(record))
-    assert await silenced_tables.silenced(world.store, "discord") == []
+    assert await world.store.silenced_tables("discord") == []
     back = await deadlines(world, table)
     assert back.keys() == paused.keys()
     for kind, due in back.items():  # given back, later by the pause (over ten minutes)
@@ -133,7 +132,7 @@ async def test_view_channel_taken_away_ends_the_table_after_the_timeout(
     channel.deny_bot("view_channel")
     invalid = server.limits.invalid_requests
     await world.play_move(channel, table, players, rng)  # its board edit is refused
-    [found] = await silenced_tables.silenced(world.store, "discord")
+    [found] = await world.store.silenced_tables("discord")
     for n in range(MANY):
         user = players[n % 2]
         record = await press_hand(world, channel, user)
@@ -172,7 +171,7 @@ async def test_a_table_another_process_resumed_is_shown_again(
     assert ping(channel) is old_ping  # (the new one was refused)
     channel.allow_bot("send_messages")
     # the other process (whose shard has the guild) saw the permission back
-    assert await silenced_tables.speak_again(world.store, table, now=server.clock.time())
+    assert await world.store.speak_again(table, now=server.clock.time())
     client.outbox.post(await world.bot.service.current_posts(table))  # held back here
     await world.settle()
     assert ping(channel) is old_ping

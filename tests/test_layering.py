@@ -35,15 +35,6 @@ BEHIND_THE_PORT = ("bot.storage", "bot.tables")
 """What an adapter must not import: the store, and the concrete service behind the port."""
 
 STILL_CROSSED: frozenset[tuple[str, str]] = frozenset({
-    # Adapters that reach the store or the concrete TableService (issue 33 items 2 and 3:
-    # one port for what adapters may call, one kept-message core). Delete each line as its
-    # module stops importing it.
-    ("bot/telegram/app.py", "bot.storage"),  # builds the outbox and webhook with the Store
-    ("bot/telegram/limits.py", "bot.storage"),  # the shared Budget
-    ("bot/telegram/webhook.py", "bot.storage"),  # update claims
-    ("bot/discord/app.py", "bot.storage"),
-    ("bot/discord/silence.py", "bot.storage"),
-    ("bot/discord/sync.py", "bot.storage"),
     # The start-up error classifier names each platform's exceptions.
     ("bot/ops/startup_errors.py", "aiogram"),
     ("bot/ops/startup_errors.py", "discord"),

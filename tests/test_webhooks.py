@@ -17,10 +17,11 @@ from aiohttp import web
 
 from bot.i18n import Translator
 from bot.storage import Store
-from bot.storage.updates import Claim, database_unavailable
+from bot.storage.updates import database_unavailable
 from bot.tables import TableService
 from bot.telegram import TelegramBot
 from bot.telegram.webhook import Webhook
+from bot.update_claims import UpdateClaim as Claim
 from fakes.hand_clock import Clock
 from fakes.store_backends import Database
 from fakes.telegram import FakeTelegramServer, make_bot

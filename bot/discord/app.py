@@ -27,7 +27,7 @@ import logging
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -37,19 +37,19 @@ from bot.i18n import Translator
 from bot.loops import Loop, supervise
 from bot.ops.startup_errors import retrying
 from bot.port import TablePort
-from bot.storage.store import Store
+from bot.silenced_tables import SilenceBook
 
 from .answer import DEFER_AFTER
 from .commands import FluentCommandTranslator, build_commands
 from .dms import Sleep, TurnDms
 from .handlers import Interactions
 from .items import DYNAMIC_ITEMS
-from .outbox import PLATFORM, Outbox
+from .outbox import PLATFORM, Outbox, OutboxStore
 from .owner import answer_owner
 from .pacing import RATE, GlobalPacer
 from .panels import PanelTokens
 from .silence import SILENCE_TIMEOUT, Silences
-from .sync import CommandSync
+from .sync import CommandDigests, CommandSync
 from .waits import http_trace
 
 log = logging.getLogger(__name__)
@@ -70,10 +70,15 @@ def _quiet_discord_logs() -> None:
             logger.setLevel(logging.INFO)
 
 
+class DiscordStore(OutboxStore, SilenceBook, CommandDigests, Protocol):
+    """The store as the Discord side sees it: the outbox's (kept messages, turn DMs), the
+    silenced tables', the command digest's."""
+
+
 class DiscordBot(discord.Client):
     """The Discord side of the bot."""
 
-    def __init__(self, service: TablePort, store: Store, translator: Translator, *,
+    def __init__(self, service: TablePort, store: DiscordStore, translator: Translator, *,
                  default_language: str = "en", sync_commands: bool = True,
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], float] = time.time, global_rate: int = RATE,
@@ -223,7 +228,7 @@ class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
     to its shards' share of it (the servers, and so the work, are spread evenly over the
     shards), so that together they stay under it."""
 
-    def __init__(self, service: TablePort, store: Store, translator: Translator, *,
+    def __init__(self, service: TablePort, store: DiscordStore, translator: Translator, *,
                  shard_ids: list[int] | None, shard_count: int | None,
                  **options: Any) -> None:
         """`shard_ids` and `shard_count` None: every shard, as many as Discord recommends
@@ -243,7 +248,7 @@ class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
         log.info("Discord: shard %d of %d ready", shard_id, self.shard_count or 0)
 
 
-def make_bot(settings: Settings, service: TablePort, *, store: Store,
+def make_bot(settings: Settings, service: TablePort, *, store: DiscordStore,
              translator: Translator) -> DiscordBot:
     """The bot the settings ask for: on the shards of `DISCORD_SHARDS` (all that Discord
     recommends for "auto"), or unsharded."""
@@ -265,7 +270,7 @@ async def _when_ready(bot: DiscordBot, ready: Callable[[], object] | None) -> No
         ready()
 
 
-async def run_discord(settings: Settings, service: TablePort, *, store: Store,
+async def run_discord(settings: Settings, service: TablePort, *, store: DiscordStore,
                       translator: Translator, stop_event: asyncio.Event | None = None,
                       ready: Callable[[], object] | None = None) -> None:
     """Serve Discord until `stop_event` is set (or the connection ends), then shut down;

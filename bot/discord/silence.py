@@ -35,8 +35,7 @@ from bot import silenced_tables
 from bot.i18n import Translator
 from bot.port import TablePort
 from bot.screens import ChatRef, Place
-from bot.silenced_tables import Silenced
-from bot.storage.store import Store
+from bot.silenced_tables import SilenceBook, Silenced
 
 from .outbox import PLATFORM, Outbox
 
@@ -57,7 +56,7 @@ GATED_COMMANDS = frozenset({"newgame", "cancel", "leave"})
 class Silences:
     """The channels that refuse the bot, kept in the store and mirrored here."""
 
-    def __init__(self, store: Store, service: TablePort, outbox: Outbox,
+    def __init__(self, store: SilenceBook, service: TablePort, outbox: Outbox,
                  translator: Translator, *, now: Callable[[], float] = time.time,
                  timeout: float = SILENCE_TIMEOUT,
                  sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
@@ -72,7 +71,7 @@ class Silences:
 
     async def load(self) -> None:
         """At start-up: the channels found silent before (their tables still paused)."""
-        for found in await silenced_tables.silenced(self.store, PLATFORM):
+        for found in await self.store.silenced_tables(PLATFORM):
             self._mirror(found)
 
     def _mirror(self, found: Silenced) -> None:
@@ -86,12 +85,12 @@ class Silences:
         """The outbox met a missing permission in the table's channel (it has stopped
         sending there): pause the table until the permission comes back, or the timeout."""
         now = self._now()
-        paused = await silenced_tables.silence(self.store, place.table_id, now=now,
+        paused = await self.store.silence_table(place.table_id, now=now,
                                                until=now + self.timeout)
         log.warning("table %s: its channel refuses the bot (HTTP %s, code %s); %s",
                     place.table_id, error.status, error.code,
                     "paused" if paused else "already paused")
-        for found in await silenced_tables.silenced(self.store, PLATFORM):
+        for found in await self.store.silenced_tables(PLATFORM):
             if found.table_id == place.table_id:
                 self._mirror(found)
 
@@ -120,7 +119,7 @@ class Silences:
         """The channel takes messages again: the clocks get their time back, and the table
         shows what it shows now."""
         channel = found.thread_id or found.chat_id
-        paused = await silenced_tables.speak_again(self.store, found.table_id, now=self._now())
+        paused = await self.store.speak_again(found.table_id, now=self._now())
         self._by_channel.pop(channel, None)
         self.outbox.speak_again(channel)
         if paused is not None:
@@ -134,7 +133,7 @@ class Silences:
     async def refresh(self) -> None:
         """Agree with the store (another process may have silenced or resumed a table)."""
         stored = {s.thread_id or s.chat_id: s
-                  for s in await silenced_tables.silenced(self.store, PLATFORM)}
+                  for s in await self.store.silenced_tables(PLATFORM)}
         for channel, found in stored.items():
             if channel not in self._by_channel:
                 self._mirror(found)

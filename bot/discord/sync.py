@@ -25,19 +25,27 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
 from bot.loops import Loop, supervise
-from bot.storage.store import Store
 
 log = logging.getLogger(__name__)
 
 NAME = "discord command sync"
 
 Sleep = Callable[[float], Awaitable[object]]
+
+
+class CommandDigests(Protocol):
+    """Where the digest of the commands Discord has is kept: the store, shared by every
+    process and restart (bot/storage/turn_dms.py)."""
+
+    async def command_digest(self, name: str) -> str | None: ...
+
+    async def set_command_digest(self, name: str, digest: str) -> None: ...
 
 
 async def tree_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
@@ -58,7 +66,7 @@ async def tree_digest(tree: app_commands.CommandTree[Any]) -> str:
 class CommandSync:
     """Syncs `tree` when its digest differs from the stored one (see the module's notes)."""
 
-    def __init__(self, tree: app_commands.CommandTree[Any], store: Store, *,
+    def __init__(self, tree: app_commands.CommandTree[Any], store: CommandDigests, *,
                  sleep: Sleep = asyncio.sleep) -> None:
         self.tree = tree
         self.store = store

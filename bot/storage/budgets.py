@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import ARRAY
@@ -39,6 +40,20 @@ STALE = 120.0
 _KEPT = 600.0  # rows older than this are deleted
 _PRUNE_EVERY = 256  # takes between deletions
 _LOCK = 0x62756467  # PostgreSQL advisory lock of every budget ("budg")
+
+
+class BudgetRule(Protocol):
+    """At most `count` requests under `key` in any `seconds` (`Budget`, or the limiter's own
+    value: the platform adapter keeps its rules without importing the store)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def seconds(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -53,13 +68,13 @@ class Budget:
 class BudgetStore(StorePart):
     _budget_takes = 0
 
-    async def budget_delay(self, budgets: Sequence[Budget]) -> float | None:
+    async def budget_delay(self, budgets: Sequence[BudgetRule]) -> float | None:
         """Seconds until a request could go in every budget (0: now); None while one is full
         of requests under way, whose answers will tell."""
         now = self._clock()
         return (await self._read(lambda tx: _take(tx, budgets, now, take=False)))[0]
 
-    async def budget_take(self, budgets: Sequence[Budget]
+    async def budget_take(self, budgets: Sequence[BudgetRule]
                           ) -> tuple[float | None, tuple[int, ...]]:
         """Take a place in every budget if all have room: (0, the places taken); else (what
         `budget_delay` says, nothing taken)."""
@@ -88,7 +103,7 @@ _BUDGET_TAKE = sa.text(
              sa.bindparam("seconds", type_=ARRAY(sa.Float)))
 
 
-def _take(tx: Tx, budgets: Sequence[Budget], now: float, *, take: bool
+def _take(tx: Tx, budgets: Sequence[BudgetRule], now: float, *, take: bool
           ) -> tuple[float | None, tuple[int, ...]]:
     if not budgets:
         return 0.0, ()
@@ -109,7 +124,7 @@ def _take(tx: Tx, budgets: Sequence[Budget], now: float, *, take: bool
     return 0.0, tuple(row["id"] for row in added)
 
 
-def _rows(tx: Tx, budgets: Sequence[Budget], now: float) -> list[tuple[str, float | None]]:
+def _rows(tx: Tx, budgets: Sequence[BudgetRule], now: float) -> list[tuple[str, float | None]]:
     if not budgets:
         return []
     horizon = now - max(budget.seconds for budget in budgets)
@@ -119,7 +134,7 @@ def _rows(tx: Tx, budgets: Sequence[Budget], now: float) -> list[tuple[str, floa
         keys=tuple(budget.key for budget in budgets), horizon=horizon, stale=now - STALE)]
 
 
-def _delay(budgets: Sequence[Budget], rows: Sequence[tuple[str, float | None]],
+def _delay(budgets: Sequence[BudgetRule], rows: Sequence[tuple[str, float | None]],
            now: float) -> float | None:
     """As `_Window.delay` (bot/telegram/limits.py), for each budget; the longest wait."""
     longest = 0.0

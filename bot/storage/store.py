@@ -71,6 +71,7 @@ from .rows import (
 from .schema import MIGRATIONS_DIR, SCHEMA_VERSION
 from .seats import SeatStore
 from .settings import SettingsStore
+from .silences import SilenceStore
 from .sql import Tx
 from .stats import StatsStore
 from .tables import TableStore
@@ -106,7 +107,7 @@ class _Opening:
 
 class Store(TableStore, SeatStore, ActionStore, MessageStore, JoinStore, SettingsStore,
             DueWorkStore, ClockStore, ChatOptionsStore, RecordsStore, StatsStore, UpdateStore,
-            BudgetStore, ProcessStore, TurnDmStore):
+            BudgetStore, ProcessStore, TurnDmStore, SilenceStore):
     """Async store on SQLite or PostgreSQL. Create with `await Store.open(path_or_url)`."""
 
     def __init__(self, database: Database, *, clock: Callable[[], float]) -> None:

@@ -35,7 +35,8 @@ dropped. Done rows are kept a day (Telegram gives up redelivering long before) a
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from enum import StrEnum
+
+from bot.update_claims import UpdateClaim
 
 from .processes import LIVE_OWNER
 from .sql import StorePart, Tx
@@ -44,31 +45,25 @@ KEEP_DONE_S = 24 * 3600.0
 """How long a handled update's id is remembered."""
 
 
-class Claim(StrEnum):
-    TAKEN = "taken"  # this worker handles it now
-    DONE = "done"  # handled before: answer 200 and drop it
-    BUSY = "busy"  # another worker is handling it: answer 503, Telegram retries
-
-
 class UpdateStore(StorePart):
     _owner: str
     alive_since: Callable[[], float]  # ProcessStore's
     release_if_dead: Callable[[str | None], Awaitable[bool]]  # ProcessStore's
 
     async def claim_update(self, bot_id: str | int, update_id: int, *, worker: int, claim: str,
-                           lease: float) -> Claim:
+                           lease: float) -> UpdateClaim:
         """Take the update for this worker (`claim`: the process's own token), unless it was
         handled or another worker's claim on it lives: its owner is alive and it is younger
         than `lease` seconds."""
         now = self._clock()
         key = {"bot": str(bot_id), "update": update_id}
 
-        def take(tx: Tx) -> Claim:
+        def take(tx: Tx) -> UpdateClaim:
             if tx.run("INSERT INTO seen_updates (bot_id, update_id, worker, claim, claimed_at,"
                       " owner) VALUES (:bot, :update, :worker, :claim, :now, :owner)"
                       " ON CONFLICT (bot_id, update_id) DO NOTHING",
                       worker=worker, claim=claim, now=now, owner=self._owner, **key):
-                return Claim.TAKEN
+                return UpdateClaim.TAKEN
             gone = LIVE_OWNER.format(owner="seen_updates.owner")
             if tx.run("UPDATE seen_updates SET worker = :worker, claim = :claim,"
                       " claimed_at = :now, owner = :owner WHERE bot_id = :bot"
@@ -76,18 +71,18 @@ class UpdateStore(StorePart):
                       f" AND (claimed_at < :stale OR NOT {gone})",
                       worker=worker, claim=claim, now=now, stale=now - lease,
                       owner=self._owner, alive_since=self.alive_since(), **key):
-                return Claim.TAKEN  # its worker died and nobody released it
+                return UpdateClaim.TAKEN  # its worker died and nobody released it
             row = tx.one("SELECT done_at, owner FROM seen_updates"
                          " WHERE bot_id = :bot AND update_id = :update", **key)
             # no row: released between our insert and this read; Telegram will retry
             if row is not None and row["done_at"] is not None:
-                return Claim.DONE
+                return UpdateClaim.DONE
             holders.append(row["owner"] if row is not None else None)
-            return Claim.BUSY
+            return UpdateClaim.BUSY
 
         holders: list[str | None] = []
         claim = await self._write(take)
-        if claim is Claim.BUSY and await self.release_if_dead(holders[-1]):
+        if claim is UpdateClaim.BUSY and await self.release_if_dead(holders[-1]):
             holders.clear()
             claim = await self._write(take)
         return claim

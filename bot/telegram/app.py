@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from types import TracebackType
-from typing import Self
+from typing import Protocol, Self
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -31,19 +31,24 @@ from bot.i18n import LANGUAGES, Translator
 from bot.loops import Loop, supervise
 from bot.ops.startup_errors import retrying
 from bot.port import TablePort
-from bot.storage.store import Store
+from bot.update_claims import UpdateBook
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
 from .handlers import WORKING_AFTER, build_routers
 from .limits import OutboxLimits
 from .miniapp import TelegramMiniApp
-from .outbox import PLATFORM, Outbox
+from .outbox import PLATFORM, Outbox, OutboxStore
 from .owner import owner_router
 from .webhook import Webhook, WebhookServer, register
 
 log = logging.getLogger(__name__)
 
 DESCRIPTION_LIMIT = 256
+
+
+class TelegramStore(OutboxStore, UpdateBook, Protocol):
+    """The store as the Telegram side sees it: the outbox's, and the webhook's update
+    claims."""
 
 
 def build_dispatcher(service: TablePort, outbox: Outbox, translator: Translator, *,
@@ -84,7 +89,7 @@ class TelegramBot:
     def __init__(
         self,
         service: TablePort,
-        store: Store,
+        store: TelegramStore,
         translator: Translator,
         *,
         token: str,
@@ -129,7 +134,7 @@ class TelegramBot:
         self.polling_health.close()  # registered while polling runs
 
     @classmethod
-    def from_settings(cls, settings: Settings, service: TablePort, store: Store,
+    def from_settings(cls, settings: Settings, service: TablePort, store: TelegramStore,
                       translator: Translator, **options: object) -> TelegramBot:
         if settings.telegram_bot_token is None:
             raise ValueError("TELEGRAM_BOT_TOKEN is not set")
@@ -251,7 +256,7 @@ async def run_telegram(
     settings: Settings,
     service: TablePort,
     *,
-    store: Store,
+    store: TelegramStore,
     translator: Translator,
     stop_event: asyncio.Event | None = None,
     quiet_for: float | None = None,

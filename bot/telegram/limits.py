@@ -41,8 +41,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.storage.budgets import Budget
-
 log = logging.getLogger(__name__)
 
 
@@ -241,6 +239,15 @@ class Limiter:
         assert isinstance(slot, Slot)
         slot.at = self._clock()
         self._finished.set()
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A shared window: at most `count` requests under `key` in any `seconds`."""
+
+    key: str
+    count: int
+    seconds: float
 
 
 class Budgets(Protocol):

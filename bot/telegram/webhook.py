@@ -46,8 +46,8 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from bot.loops import Loop
-from bot.storage.store import Store
-from bot.storage.updates import Claim, database_unavailable
+from bot.port import service_unavailable
+from bot.update_claims import UpdateBook, UpdateClaim
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ class Webhook:
 class OnceEachUpdate(SimpleRequestHandler):
     """aiogram's request handler (secret check, parsing), each update claimed first."""
 
-    def __init__(self, dispatcher: Dispatcher, bot: Bot, store: Store, webhook: Webhook
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, store: UpdateBook, webhook: Webhook
                  ) -> None:
         super().__init__(dispatcher, bot, handle_in_background=False,
                          secret_token=webhook.secret, redelivered_if_failed=True)
@@ -119,15 +119,15 @@ class OnceEachUpdate(SimpleRequestHandler):
                                                   worker=self.webhook.worker,
                                                   claim=self.claim, lease=self.webhook.lease)
         except Exception as error:
-            if not database_unavailable(error):
+            if not service_unavailable(error):
                 raise
             log.warning("update %d: database unavailable; Telegram will send it again",
                         update_id)
             return web.Response(status=503)
-        if claim is Claim.DONE:
+        if claim is UpdateClaim.DONE:
             log.info("update %d was handled before; dropped", update_id)
             return web.json_response({})
-        if claim is Claim.BUSY:
+        if claim is UpdateClaim.BUSY:
             return web.Response(status=503)  # another worker is on it
         try:
             await self.dispatcher.feed_update(bot, update, **self.data)
@@ -136,7 +136,7 @@ class OnceEachUpdate(SimpleRequestHandler):
             log.warning("update %d failed (%s); Telegram will send it again", update_id,
                         type(error).__name__)
             log.debug("update failure detail", exc_info=True)
-            return web.Response(status=503 if database_unavailable(error) else 500)
+            return web.Response(status=503 if service_unavailable(error) else 500)
         # Handled: answered 200 even if the mark must wait for the database (Telegram then
         # sends it no more; a redelivery meanwhile would find the work done by version).
         self._persist("marked done", lambda: self.store.finish_update(
@@ -185,7 +185,7 @@ class OnceEachUpdate(SimpleRequestHandler):
                     await write()
                     return
                 except Exception as error:  # noqa: BLE001 - logged; the lease lapses anyway
-                    if not database_unavailable(error) or loop.time() > until:
+                    if not service_unavailable(error) or loop.time() > until:
                         log.warning("update %d: not %s (%s)", update_id, what,
                                     type(error).__name__)
                         return
@@ -203,7 +203,7 @@ class OnceEachUpdate(SimpleRequestHandler):
 class WebhookServer:
     """The HTTP endpoint of one worker process."""
 
-    def __init__(self, dispatcher: Dispatcher, bot: Bot, store: Store, webhook: Webhook
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, store: UpdateBook, webhook: Webhook
                  ) -> None:
         self.webhook = webhook
         self.store = store
