@@ -9,6 +9,7 @@ printed; screenshots of each game go under the test's tmp dir (`pytest --basetem
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from dataclasses import replace
@@ -111,6 +112,25 @@ class Player:
         else:
             await self.page.mouse.click(x, y)
 
+    async def twist(self, centre: tuple[float, float], degrees: float = 60,
+                    steps: int = 6) -> None:
+        """Two fingers on a touch screen turned `degrees` about `centre`."""
+        self.gestures += 1
+        await self.page.evaluate(SEEN)
+        cdp = await self.page.context.new_cdp_session(self.page)
+
+        def fingers(turned: float) -> list[dict[str, float]]:
+            a = math.radians(turned)
+            return [{"x": centre[0] + side * 40 * math.cos(a), "y": centre[1] + side * 40 * math.sin(a),
+                     "id": n} for n, side in enumerate((-1, 1))]
+
+        await cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(0)})
+        for i in range(1, steps + 1):
+            await cdp.send("Input.dispatchTouchEvent",
+                           {"type": "touchMove", "touchPoints": fingers(degrees * i / steps)})
+        await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        await cdp.detach()
+
     async def drag(self, start: tuple[float, float], end: tuple[float, float],
                    steps: int = 8, shot: Path | None = None) -> None:
         """A drag from `start` to `end`; `shot`: a screenshot before letting go."""
@@ -147,6 +167,7 @@ async def play_rafter_by_touch(page: Any, shots: Path, *, seed: int = 5,
     me = Player(page)
     builds: list[tuple[int, int]] = []
     building: list[int] | None = None  # the gestures so far: the card's, in all
+    turned_to: list[str] | None = None
     for _ in range(limit):
         found = await (await page.wait_for_function(NEXT, arg=[t("table-final-ranking")],
                                                     timeout=STEP)).json_value()
@@ -155,6 +176,9 @@ async def play_rafter_by_touch(page: Any, shots: Path, *, seed: int = 5,
         assert "refused" not in found, found["refused"]
         assert "untappable" not in found, f"nothing to tap for {found['untappable']}"
         taps, drag = found["taps"], found["drag"]
+        if turned_to is not None:  # the card was turned: the same level, the next angle
+            assert drag is not None and _path(drag) == turned_to
+            turned_to = None
         if drag is None:  # taking: the rafter, the card, Lift (no build under way)
             if building is not None:
                 builds.append((building[0], building[1]))
@@ -184,7 +208,12 @@ async def play_rafter_by_touch(page: Any, shots: Path, *, seed: int = 5,
             places = [tap for tap in taps if tap["at"] and not tap["mark"]
                       and _path(tap["data"])[-1][0] in "pcg"]
             if turn is not None and len(path) == 1 and building[0] == 1 and rng.random() < 0.3:
-                await me.tap(*turn["at"])  # now and then the card is turned once
+                # now and then the card is turned once: two fingers on a phone
+                if page.touch:
+                    await me.twist(_on_screen(found, (PANEL_WIDTH / 2, HAND_CARD[1] + 500)))
+                else:
+                    await me.tap(*turn["at"])
+                turned_to = _path(turn["data"])
                 building[0] += 1
             else:
                 assert places, taps

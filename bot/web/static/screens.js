@@ -179,9 +179,9 @@ function takeDrags(svg, screen, player, width, height) {
       if (pointers.size === 0) {
         const turned = Math.abs(twist.turn) >= TURN_DEG;
         twist = null;
-        swallowClick = true;
         const turn = svg.querySelector("polygon.control[data-mark='↻']");
         if (turned && turn) turn.dispatchEvent(new MouseEvent("click"));
+        swallowClick = true;  // nor may the fingers' own click press what is under them
       }
       return;
     }
