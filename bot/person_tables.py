@@ -38,12 +38,10 @@ class PersonTables(Part):
 
     async def played(self, platform: str, user_id: str, lang: str) -> list[PersonGame]:
         """The person's last games that ended (finished or abandoned), newest first."""
-        ended = [t for t in await self.store.tables_of_user(
-            platform, user_id, (Status.FINISHED, Status.CANCELLED))
-            if t.ended_at is not None and t.game in self.games]
-        ended.sort(key=lambda t: (t.ended_at or 0.0, t.id), reverse=True)
+        ended = await self.store.ended_tables_of_user(platform, user_id, self.games,
+                                                      limit=PAST_GAMES)
         games: list[PersonGame] = []
-        for table in ended[:PAST_GAMES]:
+        for table in ended:
             assert table.ended_at is not None
             names = tuple(p.name for p in read_in(self.tr, lang, players_of(
                 await self.store.list_seats(table.id), table.language)))

@@ -34,6 +34,7 @@ from bot.storage import (
 )
 from bot.storage.schema import MIGRATIONS_DIR
 from bot.storage.stats import StillSeated
+from engine.core import Standing
 
 if TYPE_CHECKING:
     from fakes.store_backends import Database
@@ -365,6 +366,33 @@ async def test_tables_in_status_for_resuming(store: Store) -> None:
     resumed = (await store.tables_in_status("playing"))[0]
     assert resumed.state == {"turn": 0} and resumed.seed == 42
 
+
+
+async def test_a_persons_ended_tables_are_read_newest_first_and_no_more_than_asked(
+        store: Store, clock: Clock) -> None:
+    async def played(chat: str, game: str = "lanterns", *, abandoned: bool = False) -> int:
+        table = await store.create_table(TG, chat, None, game, creator_id="u0", language="en")
+        for user in ("u0", "u1"):
+            await store.add_seat(table.id, user, user.upper())
+        await store.start_table(table.id, seed=1, state={}, seat_order=["u0", "u1"])
+        clock.now += 60
+        standings = [Standing(0, 1, 5, ()), Standing(1, 2, 3, ())]
+        await store.set_status(table.id, Status.CANCELLED if abandoned else Status.FINISHED,
+                               results=standings)
+        return table.id
+
+    oldest = [await played(str(chat)) for chat in range(3)]
+    other_game = await played("3", "hanabi")
+    abandoned = await played("4", abandoned=True)
+    newest = await played("5")
+    under_way = await playing_table(store, chat="6")
+
+    found = await store.ended_tables_of_user(TG, "u1", ["lanterns", "hanabi"], limit=4)
+    assert [t.id for t in found] == [newest, abandoned, other_game, oldest[2]]
+    found = await store.ended_tables_of_user(TG, "u1", ["lanterns"], limit=9)
+    assert [t.id for t in found] == [newest, abandoned, *reversed(oldest)]
+    assert under_way not in [t.id for t in found]
+    assert await store.ended_tables_of_user(TG, "u7", ["lanterns"], limit=9) == []
 
 # --- seats ---------------------------------------------------------------------------
 

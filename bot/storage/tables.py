@@ -164,6 +164,19 @@ class TableStore(StorePart):
             " ORDER BY t.id", user=str(user_id), platform=Platform(platform), wanted=wanted))
         return [table_row(r) for r in rows]
 
+    async def ended_tables_of_user(self, platform: str, user_id: Id, games: Iterable[str], *,
+                                   limit: int) -> list[TableRow]:
+        """The user's last `limit` tables of `games` that ended (finished or abandoned),
+        newest first: a page's worth, however many games they played."""
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT t.* FROM tables t JOIN seats s ON s.table_id = t.id"
+            " WHERE s.user_id = :user AND t.platform = :platform AND t.status IN :ended"
+            " AND t.ended_at IS NOT NULL AND t.game IN :games"
+            " ORDER BY t.ended_at DESC, t.id DESC LIMIT :limit",
+            user=str(user_id), platform=Platform(platform), games=tuple(games), limit=limit,
+            ended=status_tuple((Status.FINISHED, Status.CANCELLED))))
+        return [table_row(r) for r in rows]
+
     async def set_options(self, table_id: int, options: Json) -> None:
         """Replace the options of a table still in its lobby."""
         encoded = encode_json(options)
