@@ -622,3 +622,27 @@ def test_rafter_a_point_chooses_nothing_while_taking_or_over_the_strip() -> None
     state, seat = _first_build()
     assert rafter_render.takes_points(spec.menu(state, seat, ()).focus)
     assert _pick(state, seat, (), (30.0, 30.0)) is None  # the player's strip, not the raft
+
+
+def test_rafter_a_new_card_is_the_pile_and_a_fine_tuned_card_is_accepted_on_its_ghost() -> None:
+    """Taking with a card lying wood side up in the sea: the face-down pile is the new
+    card's region beside the face-up card's; fine-tuning, the ghost accepts the pose."""
+    from dataclasses import replace
+
+    from engine.rafter.menu import default_pose, pose_key
+
+    spec = GAMES["rafter"]
+    state = spec.setup(2, 6, dict(spec.default_options))
+    wood = replace(state, sea_wood=state.sea_lumber[:1], sea_lumber=state.sea_lumber[1:])
+    seat = min(spec.to_act(wood))
+    rafter = spec.menu(wood, seat, ()).options[0].path_from(())
+    cards = spec.menu(wood, seat, rafter)
+    drawn = _drawn("rafter", wood, seat, rafter, cards)
+    _check_level("rafter", wood, seat, rafter, cards, drawn)
+    assert sorted(r.key for r in drawn.regions) == sorted(o.key for o in cards.options)
+    state, seat = _first_build()
+    tuning = (pose_key(default_pose(state)),)
+    menu = spec.menu(state, seat, tuning)
+    drawn = _drawn("rafter", state, seat, tuning, menu)
+    _check_level("rafter", state, seat, tuning, menu, drawn)
+    assert [r.key for r in drawn.regions] == ["ok"]

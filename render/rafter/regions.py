@@ -78,13 +78,23 @@ def panel_regions(view: Mapping[str, Any], *, focus: Mapping[str, Any] | None = 
 def _chosen_here(view: Mapping[str, Any], focus: Mapping[str, Any] | None,
                  rafters: Sequence[Region], path: Sequence[str],
                  options: Collection[str] | None) -> list[Region]:
-    """The thing the level is about, as a region of the option that goes on with it: at an
-    area's angles, the ghost (at the first angle, as drawn); building or lifting, the ghost
-    card or the rafter lifted (Build, Lift; How risky? is a control, render/rafter/drag.py)."""
+    """The thing the level is about, as a region of the option that goes on with it: a new
+    card, the face-down pile; fine-tuning, the ghost (Here); at an area's angles, the ghost
+    (at the first angle, as drawn); building or lifting, the ghost card or the rafter lifted
+    (Build, Lift; How risky? is a control, render/rafter/drag.py)."""
     from .drag import ghost_region  # drag.py reads this module's camera helpers
 
     if not options:
         return []
+    if "n" in options:  # a new card: the face-down pile in the sea
+        pile = [q for q in panel_plan(view, focus).stage.items if q.kind == "pile"]
+        rv = panel_plan(view, focus).raft
+        corners = [_inside(rv.to_px(*c), rv.box) for q in pile for b in q.placed.boxes
+                   for c in b.corners]
+        return [hull(("n",), corners)] if len(corners) >= 3 else []
+    if "ok" in options:  # fine-tuning: the ghost, where it may go, accepts the pose
+        shown = ghost_region(view, "ok", focus=focus)
+        return [shown] if shown is not None else []
     if "go" in options:
         if rafters:
             return [Region(("go",), r.polygon) for r in rafters]
