@@ -343,6 +343,9 @@ async def test_a_rafter_game_by_dragging_and_tapping(tmp_path: Path, size: dict[
     shots.mkdir()
     async with playground(tmp_path) as server, chromium() as browser:
         page = await touch_page(browser, size, touch=touch)
+        refused: list[str] = []  # what the page's policy refused (a style attribute)
+        page.on("console", lambda message: refused.append(message.text)
+                if "Content Security Policy" in message.text else None)
         await sit_down(page, server.url, "Ann")
         await open_table(page, "rafter", chests=2)
         await add_computer(page, "easy")
@@ -361,4 +364,4 @@ async def test_a_rafter_game_by_dragging_and_tapping(tmp_path: Path, size: dict[
               f"max {max(totals)})")
         assert builds and statistics.median(cards) <= 3
         assert t("table-final-ranking") in await page.locator("#table").inner_text()
-        assert page.script_errors == []
+        assert page.script_errors == [] and refused == []

@@ -92,7 +92,8 @@ function drawPicture(screen, player) {
 function drawMark(svg, shape, tap, polygon) {
   shape.classList.add("control");
   shape.dataset.mark = tap.mark;
-  shape.setAttribute("style", "fill: #101820cc; stroke: #ffd54a; stroke-width: 3px");
+  // through the CSSOM: the page's policy refuses style attributes
+  Object.assign(shape.style, { fill: "#101820cc", stroke: "#ffd54a", strokeWidth: "3px" });
   const xs = polygon.map((p) => p[0]), ys = polygon.map((p) => p[1]);
   const r = (Math.max(...ys) - Math.min(...ys)) / 2;
   const text = document.createElementNS(SVG, "text");
