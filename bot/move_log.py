@@ -255,8 +255,9 @@ class MoveLog:
         moves = list(kept) if kept is not None else []
         if len(moves) >= version:
             return moves[:version]
-        records = [(n, await self.store.action_record(table_id, n))
-                   for n in range(len(moves) + 1, version + 1)]
+        first = len(moves) + 1
+        records = list(enumerate(await self.store.action_records(table_id, first, version),
+                                 start=first))
         if any(r is None or r.events is None for _, r in records):
             replayed = await self._replayed(table_id, version)
             if replayed is None:
@@ -277,7 +278,7 @@ class MoveLog:
         if table is None or table.seed is None or table.game not in self.games:
             return None
         spec = self.games[table.game]
-        records = [await self.store.action_record(table_id, n) for n in range(1, version + 1)]
+        records = await self.store.action_records(table_id, 1, version)
         players = len(await self.store.list_seats(table_id))
         seed = table.seed
         options = {**spec.default_options, **table.options}

@@ -12,6 +12,8 @@ from .sql import StorePart, Tx
 from .tables import record_end
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import RowMapping
+
     from engine.core import Standing
 
 
@@ -85,11 +87,17 @@ class ActionStore(StorePart):
         row = await self._read(lambda tx: tx.one(
             "SELECT seat, action, events, settled FROM actions WHERE table_id = :table AND n = :n",
             table=table_id, n=n))
-        if row is None:
-            return None
-        return ActionRecord(row["seat"], row["action"],
-                            None if row["events"] is None else json.loads(row["events"]),
-                            None if row["settled"] is None else json.loads(row["settled"]))
+        return None if row is None else _action_record(row)
+
+    async def action_records(self, table_id: int, first: int, last: int
+                             ) -> list[ActionRecord | None]:
+        """Actions `first` … `last` of a table in one read, each as `action_record` gives
+        it (None where there is no such action)."""
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT n, seat, action, events, settled FROM actions WHERE table_id = :table"
+            " AND n BETWEEN :first AND :last", table=table_id, first=first, last=last))
+        found = {row["n"]: _action_record(row) for row in rows}
+        return [found.get(n) for n in range(first, last + 1)]
 
     async def settled_states(self, table_id: int) -> list[Json | None]:
         """The state each action reached, in order, where it was kept (simulated games):
@@ -97,3 +105,9 @@ class ActionStore(StorePart):
         rows = await self._read(lambda tx: tx.all(
             "SELECT settled FROM actions WHERE table_id = :table ORDER BY n", table=table_id))
         return [None if r["settled"] is None else json.loads(r["settled"]) for r in rows]
+
+
+def _action_record(row: RowMapping) -> ActionRecord:
+    return ActionRecord(row["seat"], row["action"],
+                        None if row["events"] is None else json.loads(row["events"]),
+                        None if row["settled"] is None else json.loads(row["settled"]))
