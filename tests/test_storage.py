@@ -300,6 +300,8 @@ async def test_an_action_keeps_its_events_and_the_state_it_settled_in(store: Sto
     assert (first.seat, first.action, first.events, first.settled) == (0, "a", events, {"n": 1})
     assert (second.events, second.settled) == (None, None)
     assert await store.action_record(table_id, 3) is None
+    assert await store.action_records(table_id, 1, 3) == [first, second, None]
+    assert await store.action_records(table_id, 2, 2) == [second]
     assert await store.settled_states(table_id) == [{"n": 1}, None]
 
 
