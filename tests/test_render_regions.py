@@ -27,7 +27,7 @@ from render import kit
 from render import rafter as rafter_render
 from render.lanterns import panel_geometry, panel_regions
 from render.rafter.camera import RaftView
-from render.rafter.drag import ghost_region
+from render.rafter.regions import ghost_region
 from render.rafter.stage import HALF_X, HALF_Y
 from render.regions import Drawn, Region, disc, hull, offered, rect
 

@@ -26,11 +26,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render.regions import Point, Region, disc, hull
+from render.regions import Point, disc
 
 from .panel import PanelPlan, panel_plan
 from .raft import _top_center, ghosts
-from .regions import panel_to_raft, panel_to_surface
+from .regions import ghost_outline, panel_to_raft, panel_to_surface
 
 POSES = "poses"  # the focus key of the poses the areas offer (engine/rafter/menu.py)
 TURN, RISK_MARK = "↻", "?"
@@ -93,7 +93,7 @@ def panel_pick(view: Mapping[str, Any], point: tuple[float, float], *,
     if not (_in_picture(point, plan) and _in_picture(start, plan)):
         return None
     places = sorted({m[1] for key in options if (m := _PLACE.fullmatch(key))})
-    ghost = _ghost_outline(plan)
+    ghost = ghost_outline(plan)
     moving = ghost is not None and ghost.contains(*start) and start != point
     if places and not moving:
         return _nearest_place(plan, point, path, options, places[0])
@@ -108,13 +108,6 @@ def panel_pick(view: Mapping[str, Any], point: tuple[float, float], *,
     elif not _card_level(path, options):
         return None
     return _nearest_pose(view, focus, plan, target, poses)
-
-
-def ghost_region(view: Mapping[str, Any], key: str, *,
-                 focus: Mapping[str, Any] | None = None) -> Region | None:
-    """The card's ghost as the camera sees it, choosing `key` (None: no ghost drawn)."""
-    outline = _ghost_outline(panel_plan(view, focus))
-    return None if outline is None else Region((key,), outline.polygon)
 
 
 # --- the parts --------------------------------------------------------------------------
@@ -183,19 +176,6 @@ def _card_level(path: Sequence[str], options: Collection[str]) -> bool:
     return not path or any(_AREA.fullmatch(k) or _AREA_ANGLE.fullmatch(k) or k == "ok"
                            or k.startswith("L") for k in options) and not any(
         _PLACE.fullmatch(k) for k in options)
-
-
-def _ghost_outline(plan: PanelPlan) -> Region | None:
-    if plan.focus.ghost is None:
-        return None
-    g, _ = ghosts(plan.focus, plan.stage, [])
-    card = g.pieces[0][0]
-    bx, by, bw, bh = plan.raft.box
-
-    def inside(p: tuple[float, float]) -> tuple[float, float]:
-        return min(max(p[0], bx), bx + bw - 1), min(max(p[1], by), by + bh - 1)
-
-    return hull(("",), [inside(plan.raft.to_px(*c)) for b in card.boxes for c in b.corners])
 
 
 def _nearest_place(plan: PanelPlan, point: tuple[float, float], path: Sequence[str],

@@ -22,7 +22,7 @@ from render.regions import Drawn, Region, disc, hull, offered
 from .camera import depth
 from .geometry import Placed
 from .labels import disc_radius, readable_px
-from .panel import panel_plan, panel_png
+from .panel import PanelPlan, panel_plan, panel_png
 from .raft import _surface, _top_center, ghosts
 from .stage import HALF_X, HALF_Y
 from .theme import PANEL_WIDTH
@@ -82,8 +82,6 @@ def _chosen_here(view: Mapping[str, Any], focus: Mapping[str, Any] | None,
     card, the face-down pile; fine-tuning, the ghost (Here); at an area's angles, the ghost
     (at the first angle, as drawn); building or lifting, the ghost card or the rafter lifted
     (Build, Lift; How risky? is a control, render/rafter/drag.py)."""
-    from .drag import ghost_region  # drag.py reads this module's camera helpers
-
     if not options:
         return []
     if "n" in options:  # a new card: the face-down pile in the sea
@@ -107,6 +105,23 @@ def _chosen_here(view: Mapping[str, Any], focus: Mapping[str, Any] | None,
             shown = ghost_region(view, key, focus=focus)
             return [shown] if shown is not None else []
     return []
+
+
+def ghost_outline(plan: PanelPlan) -> Region | None:
+    """The focus's ghost card as the camera sees it (None: no ghost), keyed by nothing."""
+    if plan.focus.ghost is None:
+        return None
+    g, _ = ghosts(plan.focus, plan.stage, [])
+    card = g.pieces[0][0]
+    rv = plan.raft
+    return hull(("",), [_inside(rv.to_px(*c), rv.box) for b in card.boxes for c in b.corners])
+
+
+def ghost_region(view: Mapping[str, Any], key: str, *,
+                 focus: Mapping[str, Any] | None = None) -> Region | None:
+    """The card's ghost as the camera sees it, choosing `key` (None: no ghost drawn)."""
+    outline = ghost_outline(panel_plan(view, focus))
+    return None if outline is None else Region((key,), outline.polygon)
 
 
 def _inside(p: tuple[float, float], box: tuple[int, int, int, int]) -> tuple[float, float]:
