@@ -155,7 +155,9 @@ export function drawRoom() {
           : null),
       el("p", { class: "private-note" }, T("web-private")),
       messageNode(panel, player),
-      toAct && panel.screen.taps ? el("p", { class: "tap-hint desktop-only" }, T("web-tap-hint")) : null));
+      toAct && panel.screen.taps
+        ? el("p", { class: "tap-hint desktop-only" }, T(panel.screen.drag ? "web-drag-hint" : "web-tap-hint"))
+        : null));
   }
   if (hands.children.length) {
     const offer = notifyOffer();

@@ -113,4 +113,5 @@ web-notify-why = Want a notice when it's your turn while this tab is in the back
 web-notify-yes = Turn on notices
 web-notify-no = No, thanks
 web-tap-hint = Tap the board to choose, or use the buttons below. Tap the glowing choice again to confirm.
+web-drag-hint = Drag the card where you want it on the raft (↻ turns it), tap a place or use the buttons below. Tap the glowing choice again to confirm.
 web-clock = Time left for your turn

@@ -114,4 +114,5 @@ web-notify-why = Chcesz dostać powiadomienie, gdy przyjdzie twój ruch, a ta ka
 web-notify-yes = Włącz powiadomienia
 web-notify-no = Nie, dziękuję
 web-tap-hint = Dotknij planszy, żeby wybrać, albo użyj przycisków poniżej. Dotknij podświetlonego wyboru jeszcze raz, żeby potwierdzić.
+web-drag-hint = Przeciągnij kartę tam, gdzie ma leżeć na tratwie (↻ ją obraca), dotknij miejsca albo użyj przycisków poniżej. Dotknij podświetlonego wyboru jeszcze raz, żeby potwierdzić.
 web-clock = Ile czasu zostało na ruch
