@@ -3,12 +3,13 @@
 // builds it for the player pressing now (their own events only): GET /api/moves/<room>.
 import { S, T, el } from "./page.js";
 import { activePlayer } from "./players.js";
-import { addPane } from "./table.js";
+import { addPane, roomChanges } from "./table.js";
 
 const node = el("div", { class: "log", id: "log", "aria-live": "polite" });
 let fetching = false;
 let again = false;  // the room changed while a read was under way: read once more after it
 let retrying = false;  // a refused read is tried again once, a second later
+let readFor = "";  // the room, player and stream event the shown log was read for
 
 // The log drawn into `element` from the server's answer {since_line, rounds: [{round,
 // heading, moves: [{who, text, reason, since}]}]}.
@@ -62,12 +63,21 @@ export async function refreshLog() {
 }
 
 // The pane the table screen shows beside the hands (a tab on a phone): the same node each
-// time, read again whenever the room is drawn again (a move, a player switched).
+// time, read again when the room has news or another player presses (not for a redraw that
+// only folds the board or switches a tab).
 export function logPane() {
   return {
     id: "log",
     label: T("web-moves-title"),
-    draw: () => { refreshLog(); return node; },
+    draw: () => {
+      const player = S.players.length ? activePlayer().id : "";
+      const wanted = `${S.room}|${player}|${roomChanges}`;
+      if (wanted !== readFor) {
+        readFor = wanted;
+        refreshLog();
+      }
+      return node;
+    },
   };
 }
 

@@ -50,6 +50,7 @@ function messageNode(event, player) {
 }
 let stream = null;
 let connected = false;
+export let roomChanges = 0;  // events the room's stream brought: what the log reads again on
 
 export function connect() {
   if (stream) stream.close();
@@ -57,6 +58,7 @@ export function connect() {
     opened: () => { connected = true; drawRoom(); },
     failed: () => { connected = false; drawRoom(); },
     message: (event) => {
+      roomChanges += 1;
       if (event.type === "reset") { shown.clear(); drawn.clear(); }
       else if (event.type === "drop") { shown.delete(event.key); drawn.delete(event.key); }
       else if (event.type === "show") {
