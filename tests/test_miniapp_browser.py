@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from fakes.miniapp_e2e import MiniAppWorld
 from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
 from fakes.telegram.web_app import open_web_app
 from fakes.telegram_e2e import TR, board, button_data, panel
+from tests.test_web_rafter_touch import HAND_CARD
 from tests.web_browser import STEP, chromium
 
 pytest_plugins = ["fakes.telegram.fixtures"]
@@ -258,3 +260,155 @@ async def test_a_member_without_a_seat_sees_no_hand_and_a_forged_opening_nothing
             assert await page.locator("#refused").inner_text() == TR.t("en", key.strip())
             assert await page.locator("#board").count() == 0
             assert page.script_errors == []
+
+
+# --- Rafter Five: the card dragged onto the raft ------------------------------------------
+
+RAFTER_NEXT = """() => {
+  if (document.body.classList.contains("busy") || !document.querySelector("main.acting")) return false;
+  const box = document.querySelector("#hand .panel");
+  const svg = box && box.querySelector("svg.taps");
+  const img = box && box.querySelector(".picture img");
+  if (!svg || box.dataset.seen || !img.complete || !img.naturalWidth) return false;
+  svg.closest(".picture").scrollIntoView({ block: "center" });
+  const shown = img.getBoundingClientRect();
+  const [w, h] = svg.getAttribute("viewBox").split(" ").slice(2).map(Number);
+  const scale = Math.min(shown.width / w, shown.height / h);
+  const left = shown.left + (shown.width - w * scale) / 2, top = shown.top + (shown.height - h * scale) / 2;
+  const taps = [];
+  for (const shape of svg.querySelectorAll("polygon.tap")) {
+    const pts = [...shape.points];
+    const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
+    const cy = pts.reduce((s, p) => s + p.y, 0) / pts.length;
+    const inside = [[cx, cy], ...pts.map((p) => [(cx + p.x) / 2, (cy + p.y) / 2])];
+    const seen = inside.map(([x, y]) => [left + x * scale, top + y * scale])
+      .find(([x, y]) => document.elementFromPoint(x, y) === shape);
+    const style = getComputedStyle(shape);
+    taps.push({ data: shape.dataset.tap, mark: shape.dataset.mark || "",
+                drawn: shape.dataset.mark ? [style.fill, style.stroke, [...svg.querySelectorAll("text")]
+                  .map((t) => t.textContent).join("")] : null,
+                confirms: shape.classList.contains("confirm"), at: seen || null,
+                centre: [cx, cy], points: pts.map((p) => [p.x, p.y]) });
+  }
+  return { drag: svg.dataset.drag || null, taps, left, top, scale };
+}"""
+REDRAWN = """() => !document.body.classList.contains("busy")
+  && !document.querySelector("#hand .panel[data-seen]")"""
+SEEN_PANEL = "() => { document.querySelector('#hand .panel').dataset.seen = '1'; }"
+
+
+DRAG_RING = """() => {
+  const ring = document.querySelector("#hand svg.draggable .drag-mark circle");
+  return ring && [Number(ring.getAttribute("cx")), Number(ring.getAttribute("cy"))];
+}"""
+"""Where the page draws the drag's ring (the picture's pixels), or null: no drag shown."""
+
+
+async def drag_by_touch(page: Any, start: tuple[float, float], end: tuple[float, float],
+                        steps: int = 8, shot: Path | None = None) -> list[float] | None:
+    """A finger's drag from `start` to `end` (Playwright's touchscreen only taps);
+    `shot`: a screenshot before letting go. Returns where the page drew the drag's ring
+    just before the finger was lifted."""
+    (sx, sy), (ex, ey) = start, end
+    cdp = await page.context.new_cdp_session(page)
+    await cdp.send("Input.dispatchTouchEvent",
+                   {"type": "touchStart", "touchPoints": [{"x": sx, "y": sy}]})
+    for i in range(1, steps + 1):
+        point = {"x": sx + (ex - sx) * i / steps, "y": sy + (ey - sy) * i / steps}
+        await cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    if shot is not None:
+        await page.screenshot(path=shot)
+    ring: list[float] | None = await page.evaluate(DRAG_RING)
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    await cdp.detach()
+    return ring
+
+
+def _on_screen(found: dict[str, Any], at: tuple[float, float]) -> tuple[float, float]:
+    """A point of the picture (RAFTER_NEXT's) on the screen."""
+    return found["left"] + at[0] * found["scale"], found["top"] + at[1] * found["scale"]
+
+
+def _menu_path(data: str) -> list[str]:
+    """The menu path a press's data names ("g:table:version:a.b" or a point's prefix)."""
+    keys = data.split(":")[3]
+    return keys.split(".") if keys else []
+
+
+async def test_a_rafter_card_dragged_onto_the_raft_lands_there_and_builds(
+        world: MiniAppWorld, fake_telegram: FakeTelegramServer, tmp_path: Path) -> None:
+    """In the Mini App on a phone, Ann takes a card, drags it from her hand onto an area of
+    the raft (the page draws the drag as the playground does), sees its ghost where she let
+    go, turns it with the ↻ control drawn over the picture, places the builder and the
+    chest by tapping and builds: one build, by touch alone, with no refusal by the page's
+    policy."""
+    group, ann, table = await against_a_computer(world, fake_telegram, "rafter", {"chests": 2})
+    async with chromium() as browser:
+        page = await telegram_page(browser, world, open_web_app(
+            fake_telegram, ann, start_param=start_param(group)))
+        refused: list[str] = []
+        page.on("console", lambda message: refused.append(message.text)
+                if "Content Security Policy" in message.text else None)
+        gestures = 0
+
+        async def next_screen() -> dict[str, Any]:
+            found = await (await page.wait_for_function(RAFTER_NEXT)).json_value()
+            await page.evaluate(SEEN_PANEL)
+            return found
+
+        found = await next_screen()
+        while found["drag"] is None:  # taking a card (the rafter, the card)
+            tap = next(t for t in found["taps"] if t["at"] and (t["confirms"] or not t["mark"]))
+            await page.touchscreen.tap(*tap["at"])
+            gestures += 1
+            found = await next_screen()
+        assert _menu_path(found["drag"]) == []  # the areas: drag the card onto one
+        areas = [t for t in found["taps"] if _menu_path(t["data"])[-1].startswith("A")]
+        area = areas[0]
+        target = (area["centre"][0] + 12, area["centre"][1] - 8)
+        ring = await drag_by_touch(page, _on_screen(found, HAND_CARD), _on_screen(found, target),
+                                   shot=tmp_path / "miniapp-rafter-dragging.png")
+        gestures += 1
+        # the drag was drawn under the finger (a ring, a line from the hand), as it moved
+        assert ring is not None and math.dist(ring, target) < 3, (ring, target)
+        landed = await next_screen()
+        await page.screenshot(path=tmp_path / "miniapp-rafter-landed.png")
+        assert landed["drag"] is not None
+        [card] = _menu_path(landed["drag"])
+        name = _menu_path(area["data"])[-1]
+        assert card.startswith(name + "r"), (card, name)  # the area dropped on, at an angle
+        # the ghost drawn where the card landed: the builder's places on it, about that point
+        places = [t["centre"] for t in landed["taps"] if _menu_path(t["data"])[-1][0] == "p"]
+        xs, ys = [x for x, _ in places], [y for _, y in places]
+        assert len(places) >= 3, landed["taps"]
+        assert min(xs) - 40 <= target[0] <= max(xs) + 40, (target, places)
+        assert min(ys) - 40 <= target[1] <= max(ys) + 40, (target, places)
+        # the ↻ control, drawn over the picture as on the playground, turns the card
+        [turn] = [t for t in landed["taps"] if t["mark"] == "↻"]
+        assert turn["drawn"] == ["rgba(16, 24, 32, 0.8)", "rgb(255, 213, 74)", "↻"], turn
+        await page.touchscreen.tap(*turn["at"])
+        gestures += 1
+        found = await next_screen()
+        assert found["drag"] is not None and _menu_path(found["drag"]) == _menu_path(turn["data"])
+        # the builder, the chest, then the build: taps on their places
+        version = await world.version(table)
+        tapped: list[str] = []
+        marks: dict[str, Any] = {}
+        while not tapped or tapped[-1] != "go":
+            assert len(tapped) < 6 and found["drag"] is not None, (tapped, found)
+            marks.update((t["mark"], t["drawn"]) for t in found["taps"] if t["mark"])
+            [place, *_] = [t for t in found["taps"] if t["at"] and not t["mark"]
+                           and _menu_path(t["data"])[-1][0] in "pcg"]
+            await page.touchscreen.tap(*place["at"])
+            gestures += 1
+            tapped.append(_menu_path(place["data"])[-1])
+            if tapped[-1] != "go":
+                found = await next_screen()
+        # built (the raft's physics worked out): Ann's panel is drawn anew
+        await page.wait_for_function(REDRAWN, timeout=2 * STEP)
+        await world.bot.settle()
+        assert await world.version(table) > version, tapped  # hers, then the computer's
+        # ready to build, the ? (How risky?) control was drawn over the picture too
+        assert marks["?"] == ["rgba(16, 24, 32, 0.8)", "rgb(255, 213, 74)", "?"], marks
+        assert page.script_errors == [] and refused == []
+        print(f"miniapp rafter: one build in {gestures} gestures: {tapped}")

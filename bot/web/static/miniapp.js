@@ -3,6 +3,7 @@
 // request carries Telegram's initData, the only proof of who is asking.
 
 import * as tg from "./telegram.js";
+import { SVG, drawMark, pointPlace, takeDrags } from "./picture-touch.js";
 
 const S = JSON.parse(document.getElementById("state").textContent);
 let texts = S.texts;
@@ -197,11 +198,11 @@ function draw() {
 
 // --- touching the picture -----------------------------------------------------------------
 
-const SVG = "http://www.w3.org/2000/svg";
 let lastTap = []; // the polygon last tapped: a Confirm's place ("tap it again")
 
 // The picture, with the parts that may be touched laid over it (the server's `taps`, each
-// the same press as one of the buttons below them).
+// the same press as one of the buttons below them), the controls it does not draw (↻, ?)
+// and, on a picture that takes a point (Rafter Five's raft), drags: as on the playground.
 function drawPicture(screen, panel) {
   const [width, height] = screen.size || [];
   const img = el("img", { alt: "", width, height });
@@ -220,6 +221,10 @@ function drawPicture(screen, panel) {
     shape.dataset.tap = tap.data;
     shape.addEventListener("click", () => { lastTap = polygon; press(tap.data, panel); });
     svg.append(shape);
+    if (tap.mark) drawMark(svg, shape, tap, polygon);
+  }
+  if (screen.drag) {
+    takeDrags(svg, screen, width, height, (data, end) => { lastTap = pointPlace(end); press(data, panel); });
   }
   return el("div", { class: "picture" }, img, svg);
 }
