@@ -38,7 +38,9 @@ window.Telegram = { WebApp: {
   initData: %(init)s, initDataUnsafe: {}, colorScheme: "dark", themeParams: %(theme)s,
   safeAreaInset: {top: 24, bottom: 34, left: 0, right: 0},
   contentSafeAreaInset: {top: 10, bottom: 0, left: 0, right: 0},
-  calls: [], alerts: [], events: {},
+  calls: [], alerts: [], events: {}, isVerticalSwipesEnabled: true,
+  disableVerticalSwipes() { this.isVerticalSwipesEnabled = false; },
+  enableVerticalSwipes() { this.isVerticalSwipesEnabled = true; },
   ready() { this.calls.push("ready"); }, expand() { this.calls.push("expand"); },
   onEvent(name, handler) { this.events[name] = handler; },
   showAlert(text) { this.alerts.push(text); },
@@ -356,13 +358,16 @@ async def test_a_rafter_card_dragged_onto_the_raft_lands_there_and_builds(
             await page.evaluate(SEEN_PANEL)
             return found
 
+        swipes = "() => Telegram.WebApp.isVerticalSwipesEnabled"
         found = await next_screen()
+        assert await page.evaluate(swipes)  # nothing to drag: Telegram's swipe down folds it
         while found["drag"] is None:  # taking a card (the rafter, the card)
             tap = next(t for t in found["taps"] if t["at"] and (t["confirms"] or not t["mark"]))
             await page.touchscreen.tap(*tap["at"])
             gestures += 1
             found = await next_screen()
         assert _menu_path(found["drag"]) == []  # the areas: drag the card onto one
+        assert not await page.evaluate(swipes)  # a drag down the raft must not fold the app
         areas = [t for t in found["taps"] if _menu_path(t["data"])[-1].startswith("A")]
         area = areas[0]
         target = (area["centre"][0] + 12, area["centre"][1] - 8)
@@ -408,6 +413,7 @@ async def test_a_rafter_card_dragged_onto_the_raft_lands_there_and_builds(
         await page.wait_for_function(REDRAWN, timeout=2 * STEP)
         await world.bot.settle()
         assert await world.version(table) > version, tapped  # hers, then the computer's
+        assert await page.evaluate(swipes)
         # ready to build, the ? (How risky?) control was drawn over the picture too
         assert marks["?"] == ["rgba(16, 24, 32, 0.8)", "rgb(255, 213, 74)", "?"], marks
         assert page.script_errors == [] and refused == []

@@ -193,6 +193,7 @@ function draw() {
     ...mine.map((e) => drawScreen(e.screen, true, "panel")));
   // one's turn: the hand and its choices come first, so they are on the first screen
   main.classList.toggle("acting", Boolean(hand.querySelector('[data-press^="g:"], [data-press^="c:"]')));
+  tg.verticalSwipes(!main.querySelector("svg.draggable"));
   nativeButtons();
 }
 

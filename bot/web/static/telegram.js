@@ -48,6 +48,14 @@ export function start() {
   app.expand?.();
 }
 
+// Telegram's swipe down, which folds the Mini App, is turned off while a picture takes
+// drags (Rafter Five's raft): a finger dragging a card down it would fold the app instead.
+export function verticalSwipes(on) {
+  if (!app || !app.disableVerticalSwipes || app.isVerticalSwipesEnabled === on) return;
+  if (on) app.enableVerticalSwipes();
+  else app.disableVerticalSwipes();
+}
+
 let backHandler = null;
 
 // Telegram's Back button in its header: shown while `handler` is given.
