@@ -4,6 +4,8 @@
 //   sheets.js   toasts and the sheet (dialog)
 //   players.js  who presses: the bar on top, adding and forgetting players
 //   screens.js  a screen the server drew, as nodes, and its presses
+//   picture-touch.js  a picture's drags and drawn controls (shared with the Mini App)
+//   log.js      the game's log, a pane beside the board
 //   home.js     the first visit and the new table's form
 //   table.js    the table screen (board, hands), kept live by the stream
 //   router.js   every screen a URL: the home page, a table, a sheet (Back and Forward)
