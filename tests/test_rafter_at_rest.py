@@ -31,6 +31,9 @@ pieces on the raft), the seat to move and its build."""
 SLOW_TIP = Path(__file__).parent / "data" / "rafter_fall_left_seed5.json"
 """Seat 0's move 9 of a 2-player game of careful builds (seed 5): the state `before` it, as
 an older engine stored it, the seat and its build (`../shared/reference`'s case file)."""
+CREEP = Path(__file__).parent / "data" / "rafter_fall_left_seed11_take.json"
+"""Seat 0's move 71 of a 4-player game of random legal moves (seed 11, `bench.rafter_rest`):
+the state `before` it (44 pieces), the seat and its take of a rafter from the raft."""
 
 
 def stored_rafts(players: int, seed: int, chests: int) -> list[tuple[int, Scene]]:
@@ -84,6 +87,18 @@ def test_a_slow_tip_is_finished_by_the_build_not_left_for_the_next_player() -> N
     assert {"L30", "R3", "C4.0"} <= set(rest_check(before.scene, seconds=3.0).fallen)
     after, _ = SPEC.apply(before, case["seat"], case["action"])
     assert rest_check(after.scene, seconds=3.0).fallen == ()
+
+
+def test_a_chest_left_creeping_off_a_sliding_card_falls_during_the_take() -> None:
+    """Taking this rafter leaves chest C1.1 bridging two cards, one of which slides out from
+    under it at 0.4 mm/s; the chest creeps at about 1 mm/s, slower than a settle calls still,
+    and drops into the sea a second after the raft is left alone. A settle that stores the
+    raft does not stop while a piece creeps without slowing down, so the take finishes the
+    fall (its mover's) and the raft it stores keeps every piece."""
+    case = json.loads(CREEP.read_text())
+    after, _ = SPEC.apply(from_dict(case["before"]), case["seat"], case["action"])
+    assert after.last is not None and "C1.1" in {p.id for p in after.last.fallen}
+    assert rest_check(after.scene).fallen == ()
 
 
 def test_the_check_sees_a_raft_that_is_still_falling() -> None:

@@ -238,7 +238,7 @@ def test_a_piece_held_still_too_soon_comes_free_again_before_the_raft_is_stored(
     monkeypatch.setattr(physics, "FREEZE_CALM_WINDOWS", 0)
     monkeypatch.setattr(physics, "FREEZE_AFTER_S", 0.0)
     if not recheck:  # a recheck that sees nothing
-        monkeypatch.setattr(physics._Model, "recheck", lambda model, seconds: False)
+        monkeypatch.setattr(physics._Model, "recheck", lambda model, seconds: None)
     result = physics._run(scene, set(scene.ids()), RaftProbe(raft).contacts(), config=CONFIG,
                           placed=(hanging,), new={hanging.id: hanging})
     assert result.runs >= 2  # pieces were held still

@@ -39,10 +39,16 @@ still by 2 mm/s, was held still, and the recheck judged it by 10 mm/s while it t
 4 mm/s. Now a piece set free carries everything resting on it (`locality.Contacts.with_riders`),
 the recheck judges by the still speed, and after the last recheck nothing is held still.
 Retuning the contacts instead (dampratio 1 or 1.25, solimp 0.99) made that build finish the
-fall too, but left falls and more pieces creeping over 2 mm in whole games. Still open: the
-gap itself (a settle with every piece free stopped with chest C1.1 creeping under the still
-speed after a take on 44 pieces, 4 players, seed 11, move 71 of `bench.rafter_rest`; it fell
-within 2 s), and the cost: moves on 40+ pieces took 1.8 times as long (issue 37's report).
+fall too, but left falls and more pieces creeping over 2 mm in whole games.
+
+A creep: a settle with every piece free stopped with a chest creeping at 0.9 mm/s, under the
+still speed, bridging two cards while one slid out from under it at 0.4 mm/s; it fell a
+second later (4 players, seed 11, move 71 of `bench.rafter_rest`, a take on 44 pieces). So a
+settle whose end stores the raft (no recheck follows) does not stop while a piece creeps
+without slowing down (`CREEP_SHARE`, `CREEP_KEEP`); a piece easing into its contacts slows
+down and does not hold it up. After the last recheck pieces may be held still again, but
+only those at rest by that measure, apart from everything that moves (before, nothing was
+held then, and every piece the step had set free ran to the end).
 
 A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
 card's top surface, except a lumber card that leans on the raft (the raft card, the box or
@@ -80,6 +86,13 @@ FREEZE_CALM_WINDOWS = 2
 (`_Model.settle`)..."""
 FREEZE_AT_LEAST = 3
 """... when at least this many (and a quarter of the free ones) are."""
+CREEP_SHARE = 0.25
+CREEP_KEEP = 0.8
+"""A piece still by the still speed that creeps faster than `CREEP_SHARE` of it is not still
+while it keeps `CREEP_KEEP` of its speed from one `DRIFT_WINDOWS` span to the next: a piece
+easing into its contacts slows down, one sliding off what holds it does not (4 players,
+seed 11, move 71: a card slid at 0.4 mm/s from under a chest bridging it and another card,
+the settle stopped with the chest creeping at 0.9 mm/s, and it fell a second later)."""
 MAX_FREEZES = 4
 MAX_ROUNDS = 6
 """Times a step sets more pieces free (then the pieces never free stay static, whatever
@@ -87,7 +100,10 @@ reaches them; those held still for a while still come free again)."""
 RECHECK_S = 0.1
 """Once a settle that held pieces still has ended, they all come free again, from where they
 are, for this long: one held still a moment before it tipped, or left where what held it up
-went away, moves within it (and the settle goes on). Only then is the raft stored."""
+went away, moves within it (and the settle goes on, with the pieces the recheck found at
+rest, apart from what moves, held still again at once: only what moved needs the time, and
+freeing the whole column again for the usual 0.1 s before holding cost as much as the
+recheck). Only then is the raft stored."""
 MAX_RECHECKS = 2
 """Rechecks at most (after each that found motion, pieces may be held still `MAX_FREEZES`
 more times, except after the last: what follows it settles with every piece free, as
@@ -233,7 +249,7 @@ class _Model:
         self.model.geom_contype[geoms], self.model.geom_conaffinity[geoms] = OVERBOARD_BITS
 
     def settle(self, frontier: _Frontier | None = None, *,
-               may_freeze: bool = False) -> tuple[set[str], set[str]]:
+               may_freeze: bool = False, only_at_rest: bool = False) -> tuple[set[str], set[str]]:
         """Step until every free piece is still (see the module's docstring); returns
         (reached, frozen), both empty once the pieces are still. With a `frontier`, stop
         early once moving pieces reach static ones and return those as `reached` (the caller
@@ -247,6 +263,9 @@ class _Model:
         every = math.gcd(window, max(1, sim.check_every_steps))  # samples a window evenly
         if self.settle_from is None:
             self.settle_from = self.steps  # the hand's lift does not count
+        # a settle whose end stores the raft (no recheck follows) does not stop on a creep
+        final = only_at_rest or not (self.ever_free - {p.id for p, _ in self._free}
+                                     - self.overboard)
         n_min = self.settle_from + math.ceil(sim.min_settle_s / dt)
         n_max = self.settle_from + math.ceil(sim.max_settle_s / dt)
         reach = self._reach()
@@ -279,25 +298,34 @@ class _Model:
             if last is not None:
                 calm = np.where(np.abs(mean - last).max(axis=(1, 2)) < limit, calm + 1, 0)
             last = mean
-            history = [*history[1 - 2 * DRIFT_WINDOWS:], mean]  # what the drift rule needs
+            history = [*history[-2 * DRIFT_WINDOWS:], mean]  # what the drift and creep rules need
             quiet = calm >= sim.still_windows
             span = DRIFT_WINDOWS
-            if len(history) == 2 * span:
+            if len(history) >= 2 * span:
                 drift = np.abs(sum(history[-span:]) - sum(history[-2 * span:-span])) / span
                 quiet |= drift.max(axis=(1, 2)) < limit * span * DRIFT_SHARE
+            creeping, recent = _creeping(history, limit * CREEP_SHARE)
+            if final:
+                quiet &= ~creeping
             if self.steps >= n_min and quiet[watched].all():
                 break
             if may_freeze and self.steps - self.settle_from >= n_freeze:
-                frozen = self._still_apart(calm >= FREEZE_CALM_WINDOWS)
+                calm_enough = calm >= FREEZE_CALM_WINDOWS
+                if only_at_rest:
+                    calm_enough &= (recent < limit * CREEP_SHARE / 2) & (len(history) > 2)
+                frozen = self._still_apart(calm_enough)
                 if len(frozen) >= max(FREEZE_AT_LEAST, len(self._free) // 4):
                     assert last is not None  # windows were judged
                     self.handover = ([p.id for p, _ in self._free], calm, last, history)
                     return set(), frozen
         return set(), set()
 
-    def recheck(self, seconds: float) -> bool:
+    def recheck(self, seconds: float) -> np.ndarray | None:
         """Step for `seconds` from here: does any free piece (not overboard) move faster over
-        the second half than over the first, and faster than the settle's still speed? A
+        the second half than over the first, and faster than the settle's still speed? If so,
+        the free pieces at rest over the second half (slower than half the creep speed,
+        `CREEP_SHARE`) that did not (a mask over them: those apart from what moves may be held
+        still again at once); if not, None. A
         piece set free settles into its contacts (a tall stack held still does not sink into
         what holds it up) and slows down; one that falls, tips or slides speeds up. (Judged
         by `locality.STILL_MM` per half, 10 mm/s, a card tipping at 4 mm/s, held still with
@@ -313,7 +341,10 @@ class _Model:
             marks, before = self._marks(reach), marks
             distances.append(np.abs(marks - before).max(axis=(1, 2)))
         first, second = distances
-        return bool(((second > still) & (second > first))[self._sunk_at < 0].any())
+        faster = (second > still) & (second > first) & (self._sunk_at < 0)
+        if not faster.any():
+            return None
+        return (second < still * CREEP_SHARE / 2) & ~faster
 
     def _still_apart(self, quiet: np.ndarray) -> set[str]:
         """The quiet free pieces (a mask over them) that touch no free piece still moving
@@ -396,6 +427,22 @@ class _Model:
             (fallen if piece.id in down else kept).append(piece)
         return Settled(Scene(tuple(kept)), tuple(fallen), placed, self.steps, tuple(self.frames),
                        free=len(self.ever_free))
+
+
+def _creeping(history: list[np.ndarray], floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """Which pieces creep (`CREEP_SHARE`): over the last `DRIFT_WINDOWS` windows faster than
+    `floor` a window, and, where the windows before show it, not slowing down; and each
+    piece's distance a window over those windows."""
+    span = min(DRIFT_WINDOWS, len(history) - 1)
+    if span < 1:
+        size = len(history[0]) if history else 0
+        return np.zeros(size, dtype=bool), np.full(size, np.inf)
+    recent = np.abs(history[-1] - history[-1 - span]).max(axis=(1, 2)) / span
+    creeping = recent > floor
+    if len(history) > 2 * span:
+        before = np.abs(history[-1 - span] - history[-1 - 2 * span]).max(axis=(1, 2)) / span
+        creeping &= recent > CREEP_KEEP * before
+    return creeping, recent
 
 
 def _drop_grid(kind: str) -> tuple[int, int]:
@@ -539,8 +586,9 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
                            carry=model)
         if hand is not None and model.settle_from is None:
             hand(model)
-        may_freeze = held_still < MAX_FREEZES * (1 + rechecks) and rechecks < MAX_RECHECKS
-        reached, frozen = model.settle(frontier, may_freeze=may_freeze)
+        last_word = rechecks >= MAX_RECHECKS  # nothing will recheck a piece held still now
+        may_freeze = held_still < MAX_FREEZES * (1 + rechecks)
+        reached, frozen = model.settle(frontier, may_freeze=may_freeze, only_at_rest=last_word)
         if reached or frozen:
             continue
         held_back = model.ever_free - free - model.overboard
@@ -551,9 +599,17 @@ def _run(scene: Scene, free: set[str], contacts: Contacts, *, config: RafterConf
             free = free | held_back
             model = _Model(scene, config, held=held, free=free, record_every=record_every,
                            carry=model)
-            if model.recheck(RECHECK_S):
+            at_rest = model.recheck(RECHECK_S)
+            if at_rest is not None:
                 frontier.restart(model.poses())  # count motion from here
                 model.settle_from = model.steps  # and settle afresh, however long it took
+                again = model._still_apart(at_rest)  # only what moved needs to go on
+                if again:
+                    now = {p.id: p for p in model.poses()}
+                    scene = Scene(tuple(now[p.id] if p.id in again else p for p in scene.pieces))
+                    free = free - again
+                    model = _Model(scene, config, held=held, free=free,
+                                   record_every=record_every, carry=model)
                 continue
         result = replace(model.sorted_result(placed), runs=1 + widened + held_still + rechecks)
         leaning = model.touching_any(result.fallen_ids) - set(result.fallen_ids)
