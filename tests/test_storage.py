@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import shutil
 import sqlite3
@@ -290,6 +291,14 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
 
 # --- tables -------------------------------------------------------------------------
 
+
+async def test_the_schema_version_is_read_without_a_log_line(store: Store, caplog) -> None:
+    """The readiness probe asks it every few seconds: Alembic's context, made for each
+    question, logged "Context impl ..." each time."""
+    caplog.set_level(logging.DEBUG)
+    for _ in range(3):
+        assert await store.schema_version() == SCHEMA_VERSION
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("alembic")] == []
 
 async def test_an_action_keeps_its_events_and_the_state_it_settled_in(store: Store) -> None:
     table_id = await playing_table(store)
