@@ -130,7 +130,7 @@ async def test_a_database_outage_under_a_running_bot(world: WorldOn) -> None:
         # told in private)
         step = decode(data)
         await until(partial(lambda q, s: told(q) or s.kind == "go" and shows(s), query, step),
-                    what="told to try again, or the menu step shown")
+                    timeout=60, what="told to try again, or the menu step shown")
         if told(query):
             break
     assert told(query)
