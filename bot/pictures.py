@@ -82,16 +82,17 @@ def regions(game: str, view: Mapping[str, Any], focus: Mapping[str, Any] | None,
     None: not known) are on the panel picture `picture(game, "panel", view, names, focus)`
     draws (render/regions.py); none for a game whose pictures do not say. Computed here, not
     in a drawing process: a millisecond or two of layout, no drawing."""
-    key = [game, view, focus, list(path), None if options is None else list(options)]
-    return _regions_of(json.dumps(key, sort_keys=True, ensure_ascii=False))
+    key = ["panel_regions", game, view, focus, list(path),
+           None if options is None else list(options)]
+    return _panel_layout(json.dumps(key, sort_keys=True, ensure_ascii=False))
 
 
 def controls(game: str, view: Mapping[str, Any], focus: Mapping[str, Any] | None,
              path: Sequence[str], options: Sequence[str]) -> tuple[Control, ...]:
     """The controls drawn over that panel picture (render/rafter/drag.py: turn the card,
     How risky?); none for a game without them. Layout only, as `regions`."""
-    key = [game, view, focus, list(path), list(options)]
-    return _controls_of(json.dumps(key, sort_keys=True, ensure_ascii=False))
+    key = ["panel_controls", game, view, focus, list(path), list(options)]
+    return _panel_layout(json.dumps(key, sort_keys=True, ensure_ascii=False))
 
 
 def takes_points(game: str, focus: Mapping[str, Any] | None) -> bool:
@@ -160,22 +161,13 @@ def _remembered(key: str) -> bytes | None:
 
 
 @cached(LRUCache(maxsize=1024), key=_digest, lock=threading.Lock())
-def _regions_of(key: str) -> tuple[Region, ...]:
+def _panel_layout(key: str) -> tuple[Any, ...]:
+    """What the game's renderer function named first in `key` (`panel_regions`,
+    `panel_controls`) lays over a panel picture; () for a game without it."""
     from render import RENDERERS
 
-    game, view, focus, path, options = json.loads(key)
-    find = getattr(RENDERERS[game], "panel_regions", None)
-    if find is None:
-        return ()
-    return tuple(find(view, focus=focus, path=tuple(path), options=options))
-
-
-@cached(LRUCache(maxsize=1024), key=_digest, lock=threading.Lock())
-def _controls_of(key: str) -> tuple[Control, ...]:
-    from render import RENDERERS
-
-    game, view, focus, path, options = json.loads(key)
-    find = getattr(RENDERERS[game], "panel_controls", None)
+    function, game, view, focus, path, options = json.loads(key)
+    find = getattr(RENDERERS[game], function, None)
     if find is None:
         return ()
     return tuple(find(view, focus=focus, path=tuple(path), options=options))
