@@ -28,8 +28,7 @@ from cachetools import LRUCache, cached
 from bot import child_processes
 
 if TYPE_CHECKING:
-    from render.rafter.drag import Control
-    from render.regions import Region
+    from render.regions import Control, Region
 
 log = logging.getLogger(__name__)
 

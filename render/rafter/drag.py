@@ -23,10 +23,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from render.regions import Point, disc
+from render.regions import Control, disc
 
 from .panel import PanelPlan, panel_plan
 from .raft import _top_center, ghosts
@@ -40,18 +39,6 @@ _PLACE = re.compile(r"([pc])([1-9][0-9]*)")
 CONTROL_PX = 56
 """A control's radius in the picture's pixels: some 16 CSS px on a 360 px wide phone,
 where the picture is shown at about 0.28 of its size (a finger's width across)."""
-
-
-@dataclass(frozen=True)
-class Control:
-    """A control drawn over the picture (by the client: a `mark` on a disc): pressing it
-    chooses the option `key` of the level, or (no key) opens the menu level at `path`
-    (the card turned: the same level with another angle in the path's place)."""
-
-    mark: str
-    polygon: tuple[Point, ...]
-    key: str | None = None
-    path: tuple[str, ...] | None = None
 
 
 def takes_points(focus: Mapping[str, Any] | None) -> bool:
