@@ -10,8 +10,10 @@ Every press is answered exactly once, by `AnswerEveryPress`: with the service's 
 the translated internal error if anything raised, or empty if nothing handled it. A press
 whose work takes long (a simulated move, a risk estimate) is answered with a short "⏳" as
 soon as the service has accepted it and the work has run for `WORKING_AFTER` seconds; its
-screens follow when the work is done. A press the service refuses is refused before any such
-work starts, so its answer is always the reason.
+screens follow when the work is done. A press the service refuses for who pressed, where or
+when is refused before any such work starts, so its answer is the reason; what goes wrong
+after a "⏳" (the database away, another process's move first) is told in the person's
+private chat instead, once, ahead of whatever waits there.
 """
 
 from __future__ import annotations
@@ -222,14 +224,19 @@ on a spinning button."""
 
 
 class PressAnswer:
-    """Answers one callback query, once: later calls do nothing. Flood control is waited out
-    while the query can still be answered."""
+    """Answers one callback query, once. Flood control is waited out while the query can
+    still be answered. A later call does not answer again: an alert it brings (a refusal,
+    an error) is handed to `late` instead, once (the person is told another way); a mere
+    toast is not shown."""
 
-    def __init__(self, bot: Bot, query: CallbackQuery, *, retry_scale: float = 1.0) -> None:
+    def __init__(self, bot: Bot, query: CallbackQuery, *, retry_scale: float = 1.0,
+                 late: Callable[[str], None] | None = None) -> None:
         self._bot = bot
         self._query = query
         self._retry_scale = retry_scale
+        self._late = late
         self.answered = False
+        self._told_late = False
         self._timer: asyncio.Task[None] | None = None
 
     def unless_answered_within(self, seconds: float, reply: Reply) -> None:
@@ -251,8 +258,13 @@ class PressAnswer:
     async def __call__(self, reply: Reply | None = None) -> None:
         if self.answered:
             if reply is not None and reply.text and asyncio.current_task() is not self._timer:
-                # answered "⏳", and the work had more to say (another process moved first)
-                log.info("a press's answer came after its early one and was not shown")
+                # answered "⏳", and the work had more to say (another process moved first,
+                # the database went away): a refusal must still reach the person
+                if reply.alert and self._late is not None and not self._told_late:
+                    self._told_late = True
+                    self._late(reply.text)
+                else:
+                    log.info("a press's answer came after its early one and was not shown")
             return
         self.answered = True
         if self._timer is not None and asyncio.current_task() is not self._timer:
@@ -291,7 +303,17 @@ class AnswerEveryPress(BaseMiddleware):
         if not isinstance(event, CallbackQuery):
             return await handler(event, data)
         outbox: Outbox = data["outbox"]
-        answer = PressAnswer(data["bot"], event, retry_scale=outbox.limits.retry_scale)
+        translator: Translator = data["translator"]
+        lang = _language(event.from_user, data.get("default_language", "en"))
+        user_id = event.from_user.id
+
+        def told_in_private(text: str) -> None:
+            # answered "⏳" already: the person's private chat, not behind the kept messages
+            # waiting there (they may be sitting out the very outage that refused the press)
+            outbox.say(user_id, Screen((text,)), language=lang, ahead=True)
+
+        answer = PressAnswer(data["bot"], event, retry_scale=outbox.limits.retry_scale,
+                             late=told_in_private)
         data["answer"] = answer
         try:
             return await handler(event, data)
@@ -302,14 +324,9 @@ class AnswerEveryPress(BaseMiddleware):
                 raise
             # its traceback, exception texts withheld: they may quote a hidden hand
             log.error("a press failed\n%s", withheld_traceback(error))
-            translator: Translator = data["translator"]
-            lang = _language(event.from_user, data.get("default_language", "en"))
-            text = translator.t(lang, "bot-error-internal")
-            if answer.answered and event.from_user is not None:
-                # already answered "⏳" (the work was slow: a database away, say): they are
-                # told to try again in their private chat instead
-                outbox.say(event.from_user.id, Screen((text,)), language=lang)
-            await answer(Reply(text, alert=True))
+            # if it was answered "⏳" already (the work was slow: a database away, say), they
+            # are told to try again in their private chat instead
+            await answer(Reply(translator.t(lang, "bot-error-internal"), alert=True))
             return None
         finally:
             await answer()  # a press no handler took still stops spinning

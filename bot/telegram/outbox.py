@@ -19,7 +19,8 @@ method and error, never what a message shows. Telegram failing for longer than a
 retries (5xx, timeouts, flood control that does not end) is sat out by the core.
 
 One-off messages (`say`: a command's answer) share the chat's lane but are never kept or
-coalesced.
+coalesced; one said `ahead` (a press's late refusal) takes a lane of its own beside the
+chat's, so it never waits behind kept messages that are sitting out a database outage.
 """
 
 from __future__ import annotations
@@ -87,7 +88,11 @@ class _Say:
     screen: Screen
     language: str | None
     replace: str | None = None  # a message of ours to edit instead (a menu that was pressed)
+    ahead: bool = False  # in a lane of its own, not behind the chat's kept messages
 
+
+_AHEAD = " ahead"
+"""The suffix of a chat's lane for one-off messages said `ahead`."""
 
 _Item = Post | Drop | _Say
 
@@ -143,13 +148,16 @@ class Outbox(KeptMessages):
     # --- queueing -------------------------------------------------------------------
 
     def say(self, chat_id: str | int, screen: Screen, *, thread_id: str | int | None = None,
-            language: str | None = None, replace: str | int | None = None) -> None:
+            language: str | None = None, replace: str | int | None = None,
+            ahead: bool = False) -> None:
         """Queue a one-off message to a chat (answers to commands). Never coalesced.
         `replace` edits that message of ours instead (a menu, after a press on it); if it
-        cannot be edited any more, the screen is sent anew."""
+        cannot be edited any more, the screen is sent anew. `ahead`: sent without waiting
+        for what is queued to the chat before it (kept messages may be sitting out a
+        database outage; this needs no database), in order with other such messages."""
         thread = None if thread_id is None else str(thread_id)
         self._enqueue(_Say(str(chat_id), thread, screen, language,
-                           None if replace is None else str(replace)), next(self._seq))
+                           None if replace is None else str(replace), ahead), next(self._seq))
 
     def _admitted(self, item: Any) -> Any:
         """Work for a migrated chat goes to its new id."""
@@ -161,7 +169,8 @@ class Outbox(KeptMessages):
         return dataclasses.replace(item, place=dataclasses.replace(item.place, chat_id=chat))
 
     def _lane_name(self, item: Any) -> str:
-        return _chat_of(item)
+        chat = _chat_of(item)
+        return chat + _AHEAD if isinstance(item, _Say) and item.ahead else chat
 
     def _route(self, chat_id: str) -> str:
         seen = set()
@@ -192,7 +201,8 @@ class Outbox(KeptMessages):
                     self.counters.skipped[self._role(peeked)] += 1
                 return None
         if not isinstance(peeked, Drop):
-            await self._waited(lane.name, await self._limiter.ready(lane.name), pacing=True)
+            chat = _chat_of(peeked)  # the lane's chat (a lane `ahead` is named apart)
+            await self._waited(chat, await self._limiter.ready(chat), pacing=True)
         item = lane.pending.pop(key, None)  # the newest by now
         if item is None:
             return None  # moved elsewhere meanwhile (the chat migrated)
@@ -504,12 +514,13 @@ class Outbox(KeptMessages):
         except Exception as error:  # noqa: BLE001 - pending work still follows the chat
             log.warning("the service could not follow chat %s to %s: %s", old, new,
                         type(error).__name__)
-        lane = self._lanes.get(old)
-        if lane is not None:
-            moved = list(lane.pending.items())
-            lane.pending.clear()
-            for key, item in moved:
-                self._enqueue(item, key)
+        for name in (old, old + _AHEAD):
+            lane = self._lanes.get(name)
+            if lane is not None:
+                moved = list(lane.pending.items())
+                lane.pending.clear()
+                for key, item in moved:
+                    self._enqueue(item, key)
 
     # --- small helpers ------------------------------------------------------------------
 
