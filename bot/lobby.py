@@ -248,7 +248,7 @@ class TableLobby(Part):
         await self.store.cancel_work(table.id)
         log.info("table %s cancelled", table.id)
         return Result(Reply(self.tr.t(lang, "bot-done")),
-                      posts=(self.posts.closed_lobby_post(table, seats),))
+                      posts=(await self.posts.closed_lobby_post(table),))
 
     async def schedule_timeout(self, table: TableRow) -> None:
         # never sooner than a minute from now: a restart must not close a lobby at once
@@ -272,10 +272,9 @@ class TableLobby(Part):
             pruned = await self.store.prune_lobbies(self.core.clock() - LOBBY_KEPT)
             if pruned:
                 log.info("%d lobbies closed without a game deleted", pruned)
-            seats = await self.store.list_seats(table.id)
             note = self.tr.said_on(table.platform, table.language, "table-lobby-expired",
                                    minutes=round(await self.rules.lobby_seconds(table) / 60))
-            return Result(posts=(self.posts.closed_lobby_post(table, seats, note),))
+            return Result(posts=(await self.posts.closed_lobby_post(table, note),))
 
     # --- the next game -----------------------------------------------------------------
 

@@ -103,8 +103,9 @@ class TablePosts(Part):
     async def lobby_post(self, table: TableRow, *, picking: bool = False,
                          clock_picking: bool = False) -> Post:
         """The lobby message; `picking` shows the host's computer player choices on it,
-        `clock_picking` the clock choices."""
-        seats = await self.store.list_seats(table.id)
+        `clock_picking` the clock choices. Drawn from the table as it is now, and naming the
+        lobby's version, so that a worker's older lobby never lands over a newer one."""
+        table, seats = await self._lobby_now(table)
         spec = self.games[table.game]
         free = len(seats) < spec.max_players
         clock = clocks.Clock.parse(table.clock)
@@ -127,18 +128,23 @@ class TablePosts(Part):
                 can_add=free, removable=[
                     (computer_number(s.user_id), screens.seat_name(self.tr, table.language, s))
                     for s in seats if s.is_computer])
-        return Post(self.core.place(table, Role.LOBBY), screen)
+        return Post(self.core.place(table, Role.LOBBY), screen, version=table.version)
 
-    def closed_lobby_post(self, table: TableRow, seats: Sequence[SeatRow],
-                          note: str | None = None) -> Post:
+    async def _lobby_now(self, table: TableRow) -> tuple[TableRow, list[SeatRow]]:
+        """The table and its seats read together now (`table` if it is gone meanwhile)."""
+        loaded = await self.store.load_table(table.id)
+        return loaded if loaded is not None else (table, await self.store.list_seats(table.id))
+
+    async def closed_lobby_post(self, table: TableRow, note: str | None = None) -> Post:
         """The lobby message of a table closed before its game: who was there, and why."""
+        table, seats = await self._lobby_now(table)
         screen = screens.lobby_screen(self.tr, table.language, spec=self.games[table.game],
                                       table_id=table.id,
                                       host=self.core.host_name(table, seats),
                                       players=[screens.seat_name(self.tr, table.language, s)
                                                for s in seats], closed=True,
                                       closed_note=note)
-        return Post(self.core.place(table, Role.LOBBY), screen)
+        return Post(self.core.place(table, Role.LOBBY), screen, version=table.version)
 
     async def ended_board(self, table: TableRow, seats: list[SeatRow],
                            why: str) -> Post:

@@ -43,6 +43,7 @@ class Harness:
     kept: dict[Place, Shown] = field(default_factory=dict)
     messages: list[tuple[str, Screen]] = field(default_factory=list)  # plain answers, by chat
     replies: list = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)  # every post shown, in order
     sent: int = 0
     edits: int = 0
     ids: itertools.count = field(default_factory=lambda: itertools.count(1))
@@ -61,6 +62,7 @@ class Harness:
             if isinstance(post, Drop):
                 self.kept.pop(post.place, None)
                 continue
+            self.posts.append(post)
             old = self.kept.get(post.place)
             if old is None or post.fresh:
                 self.sent += 1

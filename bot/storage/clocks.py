@@ -14,6 +14,7 @@ from typing import Any
 
 from .due import _kinds
 from .sql import StorePart, Tx
+from .tables import LOBBY_CHANGED
 
 _UNCHANGED: Any = object()
 
@@ -32,7 +33,8 @@ class ClockStore(StorePart):
     async def set_table_clock(self, table_id: int, clock: str) -> bool:
         """Choose a lobby's clock; False once the game has started."""
         return await self._write(lambda tx: tx.run(
-            "UPDATE tables SET clock = :clock WHERE id = :id AND status = 'lobby'",
+            f"UPDATE tables SET clock = :clock, {LOBBY_CHANGED} WHERE id = :id"
+            " AND status = 'lobby'",
             clock=clock, id=table_id) > 0, one_statement=True)
 
     async def update_seat(self, table_id: int, seat: int, *, bank: Any = _UNCHANGED,

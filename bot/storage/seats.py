@@ -19,7 +19,7 @@ from .rows import (
     table_row,
 )
 from .sql import StorePart, Tx
-from .tables import number_seats, require_table
+from .tables import lobby_changed, number_seats, require_table
 
 SEATS_SQL = (
     "SELECT * FROM seats WHERE table_id = :table ORDER BY seat IS NULL, seat, join_order"
@@ -97,6 +97,7 @@ class SeatStore(StorePart):
                 table=table_id, user=user, order=0 if last is None else last + 1,
                 name=name, language=lang, dm_chat=dm_chat,
                 dm=DmStatus(dm or DmStatus.UNKNOWN), now=now, computer=computer)
+            lobby_changed(tx, table_id)
             return seat_row(row)
 
         return await self._write(tx)
@@ -106,8 +107,11 @@ class SeatStore(StorePart):
 
         def tx(tx: Tx) -> bool:
             require_table(tx, table_id, (Status.LOBBY,))
-            return tx.run("DELETE FROM seats WHERE table_id = :table AND user_id = :user",
-                          table=table_id, user=str(user_id)) > 0
+            removed = tx.run("DELETE FROM seats WHERE table_id = :table AND user_id = :user",
+                             table=table_id, user=str(user_id)) > 0
+            if removed:
+                lobby_changed(tx, table_id)
+            return removed
 
         return await self._write(tx)
 

@@ -47,6 +47,17 @@ def require_table(tx: Tx, table_id: int, allowed: Iterable[str] | None = None) -
     return row
 
 
+# A lobby counts its changes in the version its game starts again from 0: its message claims
+# the version it shows (bot/storage/messages.py), so of two workers' lobby edits racing to
+# the platform, the older never lands over the newer.
+LOBBY_CHANGED = ("version = version + CASE WHEN status = 'lobby' THEN 1 ELSE 0 END")
+
+
+def lobby_changed(tx: Tx, table_id: int) -> None:
+    """One more change to the lobby of `table_id` (none once its game has started)."""
+    tx.run(f"UPDATE tables SET {LOBBY_CHANGED} WHERE id = :id", id=table_id)
+
+
 def number_seats(tx: Tx, table_id: int, user_ids: Sequence[Id]) -> None:
     order = [str(u) for u in user_ids]
     seated = [r["user_id"] for r in tx.all(
@@ -183,8 +194,8 @@ class TableStore(StorePart):
 
         def tx(tx: Tx) -> None:
             require_table(tx, table_id, (Status.LOBBY,))
-            tx.run("UPDATE tables SET options = :options, updated_at = :now WHERE id = :id",
-                   options=encoded, now=self._clock(), id=table_id)
+            tx.run(f"UPDATE tables SET options = :options, updated_at = :now, {LOBBY_CHANGED}"
+                   " WHERE id = :id", options=encoded, now=self._clock(), id=table_id)
 
         await self._write(tx)
 
@@ -205,8 +216,8 @@ class TableStore(StorePart):
             row = require_table(tx, table_id, allowed_from)
             try:
                 with tx.savepoint():
-                    tx.run("UPDATE tables SET status = :status, updated_at = :now WHERE id = :id",
-                           status=status, now=self._clock(), id=table_id)
+                    tx.run(f"UPDATE tables SET status = :status, updated_at = :now, {LOBBY_CHANGED}"
+                           " WHERE id = :id", status=status, now=self._clock(), id=table_id)
             except sa.exc.IntegrityError:
                 # Only the one-active-table index can fail here (re-activating a table).
                 other = tx.one(ACTIVE_SQL, platform=row["platform"], chat=row["chat_id"],
@@ -257,7 +268,8 @@ class TableStore(StorePart):
     async def set_table_language(self, table_id: int, language: str) -> None:
         """The language of a table's public messages (after a /language in its chat)."""
         await self._write(lambda tx: tx.run(
-            "UPDATE tables SET language = :language, updated_at = :now WHERE id = :id",
+            f"UPDATE tables SET language = :language, updated_at = :now, {LOBBY_CHANGED}"
+            " WHERE id = :id",
             language=language, now=self._clock(), id=table_id))
 
     async def migrate_chat(self, platform: str, old_chat_id: Id, new_chat_id: Id) -> list[int]:
