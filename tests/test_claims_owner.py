@@ -135,6 +135,20 @@ async def test_a_silent_process_is_given_up_for_dead(database: Database,
         assert await other.sweep_processes() == 0
 
 
+async def test_a_late_heartbeat_of_a_live_process_on_this_machine_loses_nothing(
+        database: Database) -> None:
+    """Its pid says it lives (a worker that went 26 s without a beat while it started up
+    under load, and already handled updates): nothing it holds is released."""
+    async with database.open() as late, database.open() as other:
+        table = await playing_table(late)
+        assert await late.claim_message(table, "board", None, 3) is Claim.CLAIMED
+        await database.sql("UPDATE processes SET seen_at = seen_at - 60"
+                           " WHERE id = '" + late.owner + "'")
+        assert await other.sweep_processes() == 0
+        assert len(await database.sql("SELECT * FROM message_claims")) == 1
+        assert len(await database.sql("SELECT id FROM processes")) == 2
+
+
 async def test_a_closed_store_holds_no_claim(database: Database) -> None:
     async with database.open() as other:
         table = await playing_table(other)

@@ -12,6 +12,13 @@ and beats every `BEAT_EVERY` seconds. An owner is gone once
 * it ran on this machine and its pid is dead or now another process's (a kill -9, the OOM
   killer): found at once, by reading /proc.
 
+On this machine the pid is the better witness, so the sweep never gives up a process whose
+pid lives there, however late its heartbeat: a worker busy starting up under load went 26 s
+without a beat while it already handled updates, and a peer that released its claims then
+left those updates unmarked for good. (Its claims still count as free to take over where
+`LIVE_OWNER` is asked, as a lease that ran out does: the version checks make a second
+handling harmless, but nothing a live process holds is deleted under it.)
+
 A claim whose owner is gone counts as free wherever claims are taken, and a survivor
 releases such claims outright (`sweep_processes`): every process when it opens its store,
 every heartbeat (the stale ones), and the supervisor when a worker dies (bot/workers.py).
@@ -165,7 +172,8 @@ class ProcessStore(StorePart):
 
     async def sweep_processes(self, *, stale: bool = True) -> int:
         """Release the claims of every process found gone: dead on this machine, and with
-        `stale` those whose heartbeat is older than `STALE_AFTER`; how many were gone."""
+        `stale` those whose heartbeat is older than `STALE_AFTER` unless their pid lives on
+        this machine; how many were gone."""
         rows = await self._read(lambda tx: tx.all(
             "SELECT id, machine, pid, started, seen_at FROM processes WHERE id <> :me",
             me=self._owner))
@@ -173,7 +181,8 @@ class ProcessStore(StorePart):
         dead = [r["id"] for r in rows
                 if alive(Identity(r["machine"], r["pid"], r["started"])) is False]
         silent = [r["id"] for r in rows
-                  if stale and r["id"] not in dead and r["seen_at"] <= since]
+                  if stale and r["id"] not in dead and r["seen_at"] <= since
+                  and alive(Identity(r["machine"], r["pid"], r["started"])) is not True]
         if not dead and not silent:
             return 0
 
