@@ -21,6 +21,7 @@ own would spend the group's budget twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import tempfile
 import time
@@ -29,8 +30,6 @@ from pathlib import Path
 
 import aiohttp
 import asyncpg
-import pytest
-import pytest_asyncio
 
 from bench.telegram import Table, acting_panel, choose, open_tables, press_and_settle
 from bot.payloads import BadPayload, decode
@@ -39,12 +38,10 @@ from fakes.telegram import FakeTelegramServer
 from fakes.telegram.webhooks import SECRET_HEADER
 from fakes.webhook_workers import SECRET, WorkerGroup, postgres_role, wait_restarted
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
 
 class Running:
     """The fake server, the workers, their database and two tables opened on them (each
-    test plays on from where the one before left them)."""
+    step plays on from where the one before left them)."""
 
     def __init__(self, server: FakeTelegramServer, group: WorkerGroup, url: str) -> None:
         self.server, self.group, self.url = server, group, url
@@ -58,8 +55,8 @@ class Running:
             await con.close()
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def running() -> AsyncIterator[Running]:
+@contextlib.asynccontextmanager
+async def workers_running() -> AsyncIterator[Running]:
     await (await admin_or_skip()).close()
     with tempfile.TemporaryDirectory() as folder:
         async with FakeTelegramServer() as server, \
@@ -77,23 +74,47 @@ async def running() -> AsyncIterator[Running]:
             assert not server.internal_errors
 
 
+async def test_two_workers_apply_every_update_once_through_all_of_it() -> None:
+    """One set of workers for every step (they take half a minute to start, and the steps
+    of one test never run apart on two test workers, as a module's tests may)."""
+    async with workers_running() as running:
+        await every_request_must_carry_the_secret(running)
+        await tables_played_across_workers_apply_every_update_once(running)
+        await two_presses_on_one_board_apply_once_and_in_order(running)
+        await a_worker_killed_under_load_loses_no_update(running)
+
+
 async def _marks_written(running: Running, *, killed: bool, timeout: float = 60.0) -> None:
     """Wait until no update is left claimed and unmarked. A worker answers Telegram first and
     marks the update done after, in the background (bot/telegram/webhook.py `_persist`), so
     the fake server falls quiet before the last marks land: under load, well after.
 
     `killed`: an update answered by the killed worker may stay claimed and unmarked (CI saw
-    one twice, claimed under worker 0's number, cause not found yet: the next session's
-    first look); `check_applied_once` bounds those with the answered-but-not-done ones."""
+    one twice before a peer stopped giving up a live worker whose heartbeat was late,
+    bot/storage/processes.py; whether that was its cause is not known: the story printed
+    says what the fake server and the workers saw); `check_applied_once` bounds those with
+    the answered-but-not-done ones."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while rows := await running.sql(
             "SELECT update_id, worker, owner FROM seen_updates WHERE done_at IS NULL"):
         if loop.time() > deadline:
-            assert killed, f"claimed and never marked done: {rows}"
-            print(f"left claimed and unmarked after a worker was killed: {rows}")
+            said = _story(running, {r["update_id"] for r in rows})
+            assert killed, f"claimed and never marked done: {rows}\n{said}"
+            print(f"left claimed and unmarked after a worker was killed: {rows}\n{said}")
             return
         await asyncio.sleep(0.2)
+
+
+def _story(running: Running, update_ids: set[int]) -> str:
+    """What the fake server and the workers' logs say of these updates (a failure's
+    evidence)."""
+    deliveries = [d for d in running.server.webhook.deliveries if d.update_id in update_ids]
+    lines = [line for line in running.group.text().splitlines()
+             if any(f"update {u}" in line or f"id={u} " in line for u in update_ids)
+             or any(word in line for word in ("releas", "dead", "forgot", "worker", "WARN",
+                                              "ERROR"))]
+    return "\n".join(["deliveries:", *map(str, deliveries), "the workers said:", *lines])
 
 
 async def check_applied_once(running: Running, tables: list[Table], *, killed: bool = False
@@ -125,7 +146,7 @@ async def check_applied_once(running: Running, tables: list[Table], *, killed: b
         # and the fake sends a chat's updates one at a time: at most one per chat
         assert len(delivered - done) <= len(tables)
     else:
-        assert delivered <= done
+        assert delivered <= done, _story(running, delivered - done)
     if not killed:
         assert not await running.sql("SELECT update_id FROM seen_updates WHERE done_at IS NULL")
     for table in tables:
@@ -186,7 +207,7 @@ async def play(server: FakeTelegramServer, tables: list[Table], presses: int, se
     await asyncio.gather(*(one(t, random.Random(seed + i)) for i, t in enumerate(tables)))
 
 
-async def test_every_request_must_carry_the_secret(running: Running) -> None:
+async def every_request_must_carry_the_secret(running: Running) -> None:
     body = '{"update_id": 1, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, ' \
            '"type": "private"}, "text": "/help"}}'
     async with aiohttp.ClientSession() as http:
@@ -197,7 +218,7 @@ async def test_every_request_must_carry_the_secret(running: Running) -> None:
     assert not await running.sql("SELECT * FROM seen_updates WHERE update_id = 1")
 
 
-async def test_tables_played_across_workers_apply_every_update_once(running: Running) -> None:
+async def tables_played_across_workers_apply_every_update_once(running: Running) -> None:
     server, group, tables = running.server, running.group, running.tables
     server.webhook.lose_answers = 3  # handled, but Telegram never hears so: delivered again
     await play(server, tables, 5, seed=1)
@@ -208,7 +229,7 @@ async def test_tables_played_across_workers_apply_every_update_once(running: Run
         assert f"{worker} aiogram.event: Update id=" in group.text()
 
 
-async def test_two_presses_on_one_board_apply_once_and_in_order(running: Running) -> None:
+async def two_presses_on_one_board_apply_once_and_in_order(running: Running) -> None:
     server, table = running.server, running.tables[0]
     user, panel = acting_panel(table)
     rng = random.Random(3)
@@ -239,7 +260,7 @@ async def test_two_presses_on_one_board_apply_once_and_in_order(running: Running
     await check_applied_once(running, [table])
 
 
-async def test_a_worker_killed_under_load_loses_no_update(running: Running) -> None:
+async def a_worker_killed_under_load_loses_no_update(running: Running) -> None:
     server, group, tables = running.server, running.group, running.tables
     serving = group.serving()
     load = asyncio.create_task(play(server, tables, 10, seed=7))
