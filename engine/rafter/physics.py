@@ -22,12 +22,14 @@ and at its ends) differs from the previous window's by less than `still_mm_per_s
 carry it; or, for a piece that jitters on a narrow footing, once its mean over the last
 `DRIFT_WINDOWS` windows has drifted from the mean over the ones before by less than
 `DRIFT_SHARE` of that speed; never before `min_settle_s` (a piece just starting to tip is
-barely moving), and never past `max_settle_s` (a latency bound: MuJoCo's soft contacts let
-some propped pieces creep). Means over windows, not speeds at a step: the solver's contact
-jitter averages out, a slow slide does not. (MuJoCo's own sleeping judges speed over a few
-steps, and froze leaning cards mid-slide.) A piece gone overboard stops counting once it has
-had time to land: it has fallen, and its tumbling on the table holds nothing up. Whether the
-stored raft really is at rest is checked by `rest` (every piece free, no stopping rule).
+barely moving), and not past `max_settle_s` (a latency bound: MuJoCo's soft contacts let
+some propped pieces creep), unless the settle stores the raft and a piece still moves faster
+than the still speed: then it goes on while one does, `overtime_s` at most. Means over
+windows, not speeds at a step: the solver's contact jitter averages out, a slow slide does
+not. (MuJoCo's own sleeping judges speed over a few steps, and froze leaning cards
+mid-slide.) A piece gone overboard stops counting once it has had time to land: it has
+fallen, and its tumbling on the table holds nothing up. Whether the stored raft really is at
+rest is checked by `rest` (every piece free, no stopping rule).
 
 A slow tip: with the overdamped contacts (`solref_dampratio` 2) a group that has begun to tip
 can creep slower than `still_mm_per_s` for seconds (in a seed-5 game a card levered over the
@@ -49,6 +51,12 @@ without slowing down (`CREEP_SHARE`, `CREEP_KEEP`); a piece easing into its cont
 down and does not hold it up. After the last recheck pieces may be held still again, but
 only those at rest by that measure, apart from everything that moves (before, nothing was
 held then, and every piece the step had set free ran to the end).
+
+A settle cut short: taking a rafter from a 69-piece raft set 66 pieces free, and the settle
+that stored the raft (rechecked twice, so every piece free) ran into `max_settle_s` with a
+card sliding at 10 mm/s; left free, the stored raft dropped a rafter and two chests within
+2 s (2 players, seed 11, move 118 of `bench.rafter_rest`). Hence the overtime: the move
+now runs 8.8 s of simulated time in all (2.5 s of it overtime) and drops them itself.
 
 A piece has *fallen* when it went overboard, or its centre of mass ends below the raft
 card's top surface, except a lumber card that leans on the raft (the raft card, the box or
@@ -268,6 +276,9 @@ class _Model:
                                      - self.overboard)
         n_min = self.settle_from + math.ceil(sim.min_settle_s / dt)
         n_max = self.settle_from + math.ceil(sim.max_settle_s / dt)
+        n_over = n_max + (math.ceil(sim.overtime_s / dt) if final else 0)
+        n_end = n_over  # past n_max only while a window saw a piece move faster than the
+        # still speed (a model taking over in overtime, with more pieces free, judges anew)
         reach = self._reach()
         limit = sim.still_mm_per_s * MM * window * dt
         landing = math.ceil(_LANDING_S / dt)
@@ -281,7 +292,9 @@ class _Model:
             index = [ids.index(piece.id) for piece, _ in self._free]
             calm, last, history = calm_was[index], last_was[index], [h[index] for h in history_was]
             self.handover = None
-        for n in range(every, n_max - self.steps + every, every):
+        n = 0
+        while self.steps < n_end:
+            n += every
             self.step(every)
             self._clear_overboard()
             if frontier is not None:
@@ -301,9 +314,12 @@ class _Model:
             history = [*history[-2 * DRIFT_WINDOWS:], mean]  # what the drift and creep rules need
             quiet = calm >= sim.still_windows
             span = DRIFT_WINDOWS
+            rocking = np.zeros_like(quiet)
             if len(history) >= 2 * span:
                 drift = np.abs(sum(history[-span:]) - sum(history[-2 * span:-span])) / span
-                quiet |= drift.max(axis=(1, 2)) < limit * span * DRIFT_SHARE
+                rocking = drift.max(axis=(1, 2)) < limit * span * DRIFT_SHARE
+                quiet |= rocking
+            n_end = n_over if ((calm == 0) & ~rocking)[watched].any() else n_max
             creeping, recent = _creeping(history, limit * CREEP_SHARE)
             if final:
                 quiet &= ~creeping

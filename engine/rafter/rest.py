@@ -22,11 +22,12 @@ within a second or so."""
 
 @dataclass(frozen=True)
 class RestCheck:
-    """What a stored raft did when left alone: the pieces that fell, and the largest
-    distance (mm) any piece that stayed moved."""
+    """What a stored raft did when left alone: the pieces that fell, the largest distance
+    (mm) any piece that stayed moved, and which piece that was."""
 
     fallen: tuple[str, ...]
     moved_mm: float
+    mover: str | None = None
 
     def at_rest(self, tolerance_mm: float) -> bool:
         return not self.fallen and self.moved_mm <= tolerance_mm
@@ -36,9 +37,10 @@ def rest_check(scene: Scene, *, seconds: float = REST_SECONDS,
                config: RafterConfig = CONFIG) -> RestCheck:
     """Let every piece of `scene` run free for exactly `seconds` (see the module)."""
     fixed = replace(config, simulation=replace(config.simulation, min_settle_s=seconds,
-                                               max_settle_s=seconds))
+                                               max_settle_s=seconds, overtime_s=0.0))
     result = settle(scene, config=fixed)
     start = {p.id: p.pose.pos for p in scene.pieces}
-    moved = max((max(abs(a - b) for a, b in zip(p.pose.pos, start[p.id]))
-                 for p in result.scene.pieces), default=0.0)
-    return RestCheck(result.fallen_ids, moved)
+    moved = {p.id: max(abs(a - b) for a, b in zip(p.pose.pos, start[p.id]))
+             for p in result.scene.pieces}
+    mover = max(moved, key=moved.__getitem__, default=None)
+    return RestCheck(result.fallen_ids, moved[mover] if mover else 0.0, mover)

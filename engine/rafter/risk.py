@@ -44,7 +44,7 @@ def classify(falls: int, config: RafterConfig = CONFIG) -> Risk:
 
 
 def _trial_config(config: RafterConfig) -> RafterConfig:
-    return replace(config, simulation=replace(config.simulation,
+    return replace(config, simulation=replace(config.simulation, overtime_s=0.0,
                                               max_settle_s=config.risk.max_settle_s))
 
 

@@ -27,7 +27,7 @@ SINKING_MM = 2.0  # a piece this much lower than it stood is on its way down
 PLACED_SINKING_MM = 5.0  # a piece let go above a tilted footing drops a few mm as it lands
 WORKERS = 2
 
-SHORT: RafterConfig = replace(CONFIG, simulation=replace(CONFIG.simulation,
+SHORT: RafterConfig = replace(CONFIG, simulation=replace(CONFIG.simulation, overtime_s=0.0,
                                                          max_settle_s=TRIAL_SETTLE_S))
 
 T = TypeVar("T")
