@@ -46,6 +46,7 @@ class ClueOption:
     new: tuple[int, ...] = ()  # the slots it touches for the first time
     chop: bool = False  # it touches the receiver's chop for the first time (chop focus)
     bad_touch: int = 0  # useless cards or duplicates it touches (good touch is broken)
+    twins: bool = False  # it touches two copies of one card for the first time
 
     def action(self) -> str:
         return f"clue:{self.target}:{'c' if self.kind == COLOR else 'r'}{self.value}"
@@ -107,7 +108,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     elsewhere = set(touched_identities(pos, target))
     in_other_hands = {i for seat in pos.others() if seat != target
                       for i in pos.cards[seat] if i is not None}
-    score, plays, seen_now, bad = 0.0, 0, set(), 0
+    score, plays, seen_now, bad, twins = 0.0, 0, set(), 0, False
     playing_after = playing(trial, after)
     for k, card in enumerate(after):
         identity = truth[k]
@@ -119,6 +120,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
             score += PLAY_NOW if board.playable >> identity & 1 else PLAY_LATER
         if card.touched and not before[k].touched:
             bit = 1 << identity
+            twins = twins or identity in seen_now
             if board.trash & bit or identity in elsewhere or identity in seen_now:
                 score += BAD_TOUCH
                 bad += 1
@@ -146,7 +148,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
             purpose = "delayed-play"  # the focus plays once cards already clued have played
     new = tuple(s for s in slots if not before[s - 1].touched)
     return ClueOption(target, kind, value, score, plays, purpose, slots, new,
-                      chop is not None and chop + 1 in new, bad)
+                      chop is not None and chop + 1 in new, bad, twins)
 
 
 def all_options(pos: Position, targets: list[int] | None = None) -> list[ClueOption]:

@@ -13,7 +13,13 @@ on hanab.live), read from public facts only so every player draws the same concl
   *Self-Prompt* through their own older clued cards (an H-group player reads "red" on a new
   card as the red card that plays now, even when an older red card of theirs may be it).
   (Prompts and finesses on other players' cards are read by each seat: `finesse`.)
-* Good touch: touched cards are not useless and are not copies of known touched cards.
+* A clue that touches no new card is a *Tempo Clue*: its newest card not yet known to play
+  plays. Not at 8 clues or from a locked hand (a stall there: the *Hard Burn* a beginner
+  still meets), nor a number 5 (5s are never a play clue by their number).
+* Good touch: touched cards are not useless and are not copies of known touched cards
+  (nor of a card the same clue touched, once that card is played).
+  A card the same clue touched whose only reading is its focus's identity is a bad touch:
+  a copy of the focus, or trash (it is not played as the focus's identity).
 * Chop warning: a player with a clue token never leaves the next player, who knows
   nothing to play or to throw away, with a card with a single copy left on their chop: they
   clue it (and check that a clue to that player does not move their chop onto such a
@@ -45,9 +51,10 @@ def expected_fireworks(model: Model, skip: Known | None = None) -> list[int]:
     return _heights(model.board.fireworks, _known(model, skip))
 
 
-def _known(model: Model, skip: Known | None) -> set[int]:
+def _known(model: Model, skip: Known | None, also: Sequence[Known] = ()) -> set[int]:
     return {card.mask.bit_length() - 1 for hand in model.hands for card in hand
-            if card is not skip and card.mask and not card.mask & (card.mask - 1)}
+            if card is not skip and card.mask and not card.mask & (card.mask - 1)
+            and not any(card is other for other in also)}
 
 
 def _heights(fireworks: list[int], known: set[int]) -> list[int]:
@@ -67,9 +74,10 @@ def _next_ones(heights: list[int]) -> int:
     return mask
 
 
-def delayed_playable(model: Model, skip: Known | None = None) -> int:
-    """Identities that fit now or after the cards everybody knows will be played."""
-    return _next_ones(expected_fireworks(model, skip))
+def delayed_playable(model: Model, skip: Known | None = None, also: Sequence[Known] = ()) -> int:
+    """Identities that fit now or after the cards everybody knows will be played (not
+    counting `skip`, nor the cards in `also`: the other cards the same clue touched)."""
+    return _next_ones(_heights(model.board.fireworks, _known(model, skip, also)))
 
 
 def touched_elsewhere(model: Model, skip: Known | None = None) -> int:
@@ -146,6 +154,9 @@ def read_clue(model: Model, target: int, kind: str, value: int,
         card.touched = card.touched or k in touched
     model.settle()
     useless = model.board.trash
+    fresh = [hand[k] for k in new]  # the focus is read before what they are read as
+    for card in fresh:
+        card.touch_move = model.moves
     for k in new:  # good touch
         card = hand[k]
         card.mask = card.mask & ~useless & ~touched_elsewhere(model, card) or card.mask
@@ -155,12 +166,14 @@ def read_clue(model: Model, target: int, kind: str, value: int,
         meaning = save_mask(model, kind, value)
     elif chop is not None and chop in new:
         focus = hand[chop]
-        meaning = delayed_playable(model, focus) | save_mask(model, kind, value)
+        meaning = delayed_playable(model, focus, fresh) | save_mask(model, kind, value)
         if stall_save and 0 not in touched:
             meaning = model.deck.full
     elif new:
         focus = hand[new[0]]
-        meaning = delayed_playable(model, focus)
+        meaning = delayed_playable(model, focus, fresh)
+    elif stall_save or (kind == RANK and value == 5):
+        return None  # a Hard Burn at 8 clues or from a locked hand, or 5s told again: a stall
     else:  # tempo clue: the newest touched card not yet known to play
         waiting = [hand[k] for k in sorted(touched) if not will_play(model, hand[k])]
         if not waiting:
@@ -171,8 +184,23 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     if narrowed:
         focus.mask = narrowed
         focus.save = narrowed & ~delayed_playable(model, focus) != 0
+    if single(focus.mask):
+        for k in new:  # good touch: one clue never touches two copies of its focus
+            card = hand[k]
+            if card is not focus and card.mask & ~focus.mask == 0:
+                card.mask = card.clued & useless | focus.mask
     model.settle()
     return focus
+
+
+def touched_card_played(model: Model, played: Known, identity: int) -> None:
+    """Good touch: a clued card played with this identity, so no other card the same clue
+    touched is a copy of it (the other 1s of a number 1 clue are other 1s, and still play)."""
+    bit = 1 << identity
+    for hand in model.hands:
+        for card in hand:
+            if card.touch_move == played.touch_move and card.mask & bit:
+                card.mask = card.mask & ~bit or card.mask
 
 
 def knows_a_move(model: Model, seat: int) -> bool:

@@ -78,6 +78,8 @@ def after_play(model: Model, seat: int, played: Known, identity: int) -> None:
         for card in hand:
             if card.play_giver < 0 or card.mask != 1 << identity or identity % 5 == 4:
                 continue
+            if card.play_giver == seat:
+                continue  # a clue giver's own cards are neither prompted nor finessed by it
             following = 1 << (identity + 1)
             if card.clued & following:
                 card.mask = following

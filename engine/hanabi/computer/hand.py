@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import identities_in
+from .cards import identities_in, single
 from .position import Position
 
 CHOP_RISK = 0.15  # how much likelier to be a last copy the chop must be to keep it instead
@@ -21,6 +21,13 @@ def best_sure_play(pos: Position, held: set[int] | frozenset[int] = frozenset())
     plays = [k for k in sure_plays(pos) if k not in held]
     if not plays:
         return None
+    focus = {pos.own[k] for k in plays if pos.hand[k].play_giver >= 0}
+    # two cards that read as the same card: the clue's focus plays, the other is its copy;
+    # neither of two that read as the same last copy (one is a bad touch: wait for a fix)
+    plays = [k for k in plays if pos.hand[k].play_giver >= 0 or pos.own[k] not in focus]
+    plays = [k for k in plays if not clash(pos, k)]
+    if not plays:
+        return None
     waiting = {i for i in pos.visible_identities()}
 
     def worth(k: int) -> tuple[float, int]:
@@ -36,6 +43,14 @@ def best_sure_play(pos: Position, held: set[int] | frozenset[int] = frozenset())
         return value, -k
 
     return max(plays, key=worth)
+
+
+def clash(pos: Position, k: int) -> bool:
+    """Another own card reads as the same single card, with fewer copies left than two."""
+    mask = pos.own[k]
+    if not single(mask) or pos.unseen[mask.bit_length() - 1] >= 2:
+        return False
+    return any(j != k and m == mask for j, m in enumerate(pos.own))
 
 
 def known_useless(pos: Position) -> list[int]:
@@ -60,6 +75,12 @@ def discard_choice(pos: Position) -> tuple[int, str]:
             return chop, "chop"
         if risk[safest] < 1:
             return safest, "chop"
+
+    copies = [k for k in reversed(range(len(hand)))
+              if single(pos.own[k]) and sum(m == pos.own[k] for m in pos.own) > 1
+              and pos.unseen[pos.own[k].bit_length() - 1] >= 2]
+    if copies:  # one of two cards known to be the same: the other stays
+        return copies[0], "useless"
 
     def loss(k: int) -> tuple[float, float, int]:
         # the least harm: not a last copy, then not soon playable, then the oldest

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import finesse
 from .cards import index
-from .conventions import no_warning_given, read_clue, stall_save_allowed
+from .conventions import no_warning_given, read_clue, stall_save_allowed, touched_card_played
 from .model import Model, card_identity, colour_index, start
 
 
@@ -41,6 +41,8 @@ def apply_move(model: Model, move: Mapping[str, Any]) -> None:
     if kind == "play":
         if board.play(identity):
             finesse.after_play(model, seat, played, identity)
+            if played.touched:
+                touched_card_played(model, played, identity)
     else:
         board.discard(identity)
         model.discards += 1

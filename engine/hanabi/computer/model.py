@@ -29,10 +29,11 @@ class Known:
     save: bool = False  # the focus of a save clue (not a play clue)
     play_giver: int = -1  # the seat that gave the play clue this card is the focus of
     clue_move: int = -1  # the move (counted from 0) of that play clue
+    touch_move: int = -1  # the move (counted from 1) of the clue that first touched it
 
     def copy(self) -> Known:
         return Known(self.order, self.mask, self.clued, self.touched, self.save,
-                     self.play_giver, self.clue_move)
+                     self.play_giver, self.clue_move, self.touch_move)
 
 
 @dataclass

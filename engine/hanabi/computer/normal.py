@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Budget, Decision
-from . import finesse, fix_clues, good_touch, reasons, stalling
+from . import finesse, fix_clues, good_touch, reasons, self_prompt, stalling
 from .clues import ClueOption, all_options, possible_clues
 from .conventions import RANK, chop_in_danger, will_play
 from .hand import best_guess, best_sure_play, discard_choice, sure_plays
@@ -35,6 +35,7 @@ def choose(view: Mapping[str, Any], seat: int, rng: random.Random, budget: Budge
 
 
 def decide(pos: Position) -> Decision:
+    good_touch.visible_duplicates(pos)
     connecting = promised_play(pos)  # a finesse or prompt is answered at once
     if connecting is not None:
         return connecting
@@ -46,7 +47,7 @@ def decide(pos: Position) -> Decision:
         return Decision(fix.action(), reasons.clue(fix.target, fix.kind, fix.value, "fix"))
     if pos.board.deck_left == 0 and not pos.advanced:
         return last_round(pos)
-    play = best_sure_play(pos, finesse.waiting(pos))
+    play = best_sure_play(pos, finesse.waiting(pos) | self_prompt.waiting(pos, sure_plays(pos)))
     if play is not None:
         return Decision(f"play:{play + 1}", reasons.play(play + 1))
     options = all_options(pos)

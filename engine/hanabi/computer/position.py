@@ -24,6 +24,7 @@ class Position:
     phase: str
     final_turns_left: int
     advanced: bool
+    private: list[int] | None = None  # per own slot: what the clues and visible cards allow
 
     @property
     def board(self) -> Board:
@@ -72,6 +73,7 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     deck = model.deck
     cards: list[list[int | None]] = []
     own: list[int] = []
+    privates: list[int] = []
     unseen = [deck.copies[i] - model.board.gone(i) for i in range(deck.size)]
     for hand in view["hands"]:
         row: list[int | None] = []
@@ -89,5 +91,7 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
             private |= 1 << card_identity(card)
         public = model.hands[seat][k].mask
         own.append(private & public or private or public)
+        privates.append(private or public)
     return Position(seat, model, cards, own, unseen, str(view["phase"]),
-                    int(view.get("final_turns_left", 0)), bool(view["options"]["advanced"]))
+                    int(view.get("final_turns_left", 0)), bool(view["options"]["advanced"]),
+                    privates)
