@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import logging
 import signal
 import socket
@@ -34,6 +35,17 @@ from bot.storage.store import Store
 log = logging.getLogger(__name__)
 
 
+def _import_platforms(settings: Settings, *, primary: bool) -> None:
+    """Import the platforms' packages before the store opens: aiogram builds hundreds of
+    pydantic models (seconds of CPU, tens under load), and once the store is open its
+    heartbeat must not wait on them, or the other workers would give this one up for dead
+    (bot/storage/processes.py) while it already takes updates."""
+    if settings.has_telegram:
+        importlib.import_module("bot.telegram.webhook")  # bot.telegram with it
+    if settings.has_discord and primary:
+        importlib.import_module("bot.discord")
+
+
 async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
               worker: int = 0, restarted: bool = False, sock: socket.socket | None = None,
               translator: Translator | None = None) -> int:
@@ -49,6 +61,7 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
     from bot.web import UnsafeSecret, run_web
 
     translator = translator or Translator.load()
+    _import_platforms(settings, primary=worker == 0)
     pictures.configure(settings.drawing_processes)
     thinking.configure(settings.computer_processes)
     physics_pool.configure(settings.physics_processes)
