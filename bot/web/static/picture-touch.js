@@ -73,8 +73,8 @@ export function takeDrags(svg, screen, width, height, onPoint) {
       return;
     }
     if (pointers.size > 2) return;
-    const onShape = event.target instanceof SVGPolygonElement;
-    drag = { id: event.pointerId, start: toPicture(event), at: null, moved: false, onShape,
+    const shape = event.target instanceof SVGPolygonElement ? event.target : null;
+    drag = { id: event.pointerId, start: toPicture(event), at: null, moved: false, shape,
              x: event.clientX, y: event.clientY, mark: null };
   });
   svg.addEventListener("pointermove", (event) => {
@@ -106,20 +106,26 @@ export function takeDrags(svg, screen, width, height, onPoint) {
       return;
     }
     if (!drag || drag.id !== event.pointerId) return;
-    const { start, moved, onShape } = drag;
+    const { start, moved, shape } = drag;
     const end = moved ? toPicture(event) : start;
     clear();
-    if (event.type === "pointercancel" || !moved && onShape) return;  // the region's click
-    swallowClick = moved;
+    if (event.type === "pointercancel") return;
+    swallowClick = true;  // the browser's own click, if one follows, presses nothing more
+    if (!moved && shape) {
+      // a tap on a region presses it here: Chromium brought no click for a quick touch
+      // on a picture that had just been dragged on (touch-action: none)
+      shape.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
     const [x, y] = end;
     const where = start[0] === x && start[1] === y ? `${x},${y}` : `${x},${y},${start[0]},${start[1]}`;
     onPoint(`${screen.drag}:${where}`, end);
   };
   svg.addEventListener("pointerup", lifted);
   svg.addEventListener("pointercancel", lifted);
-  // a drag that ends where it began on a region must not press that region as well
+  // what a release pressed (a drag, a region tapped) the browser's click must not press again
   svg.addEventListener("click", (event) => {
-    if (!swallowClick) return;
+    if (!swallowClick || !event.isTrusted) return;
     swallowClick = false;
     event.stopPropagation();
   }, true);
