@@ -16,6 +16,12 @@ two seconds and 2 mm pass it). The fall was waiting since seat 1's build. Since 
 set free however high, the recheck judges by the still speed and nothing is held still after
 the last recheck (`engine.rafter.physics`), seat 0's build finishes the fall (its own penalty
 board takes the chest) and the raft it stores stays put for 3 s.
+
+Another (tests/data/rafter_fall_left_seed11_p2_move118.json, found by `bench.rafter_rest`
+with `--players 2 --seed 11`): a take on 69 pieces whose last settle ran into `max_settle_s`
+with a card still sliding at 10 mm/s; the raft it stored dropped a rafter and two chests
+within 2 s. The settle's overtime (`Simulation.overtime_s`) makes the take drop them itself;
+it takes 18-28 s of process time, too slow for the suite, so it is run here.
 """
 
 from __future__ import annotations
