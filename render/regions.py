@@ -73,9 +73,10 @@ class Region:
 
 @dataclass(frozen=True)
 class Control:
-    """A control drawn over the picture (by the client: a `mark` on a disc; Rafter Five's ↻ and ?): pressing it
-    chooses the option `key` of the level, or (no key) opens the menu level at `path`
-    (the card turned: the same level with another angle in the path's place)."""
+    """A control drawn over the picture (by the client: a `mark` on a disc; Rafter Five's ↻
+    and ?): pressing it chooses the option `key` of the level, or (no key) opens the menu
+    level at `path` (the card turned: the same level with another angle in the path's
+    place)."""
 
     mark: str
     polygon: tuple[Point, ...]
