@@ -156,7 +156,7 @@ async def test_the_gateway_refuses_shards_as_discord_does(
     server.guilds_per_shard = 1  # two guilds need two shards
     client = discord.Client(intents=discord.Intents.default())
     with pytest.raises(discord.ConnectionClosed) as closed:
-        await asyncio.wait_for(client.start(server.token), 5)
+        await asyncio.wait_for(client.start(server.token), 30)
     await client.close()
     assert closed.value.code == 4011
     assert (await raw_identify(server, [1, 2]))[0] is None

@@ -472,7 +472,7 @@ async def test_late_double_and_deferred_interaction_responses(
 
     async with run_client(server, bot):
         late = alice.slash(channel, "slow")
-        await asyncio.wait_for(bot.slow_started.wait(), 2)
+        await asyncio.wait_for(bot.slow_started.wait(), 30)
         server.clock.advance(3.5)  # more than 3 s pass before the bot answers
         bot.slow_gate.set()
         [too_late] = await server.wait_for("create_interaction_response")
@@ -557,7 +557,7 @@ async def test_rejected_logins_intents_and_bodies(fake_discord: FakeDiscordServe
 
     privileged = discord.Client(intents=discord.Intents.all())
     with pytest.raises(discord.PrivilegedIntentsRequired):
-        await asyncio.wait_for(privileged.start(server.token), 5)
+        await asyncio.wait_for(privileged.start(server.token), 30)
     await privileged.close()
 
     client = discord.Client(intents=discord.Intents.none())

@@ -232,7 +232,7 @@ async def test_a_show_held_past_its_claims_lease_gives_way_to_a_newer_one(
             assert await first.flush(5)
             first.held_for = 200.0  # the lease is 120 s
             first.post(Post(place, shows("v1"), version=1))
-            await asyncio.wait_for(first.waiting.wait(), 5)
+            await asyncio.wait_for(first.waiting.wait(), 30)
             second.post(Post(place, shows("v2"), version=2))
             assert await second.flush(5)
             first.go_on.set()

@@ -299,7 +299,7 @@ async def test_run_telegram_serves_until_stopped(
     ivy.send(group, "/games")
     await fake_telegram.wait_for("sendMessage", chat_id=group)
     stop.set()
-    await asyncio.wait_for(running, 5)
+    await asyncio.wait_for(running, 30)
     assert [c[3] for c in service.of("command")] == ["games"]
 
 
@@ -327,7 +327,7 @@ async def test_app_run_wires_store_service_and_telegram(
     jack.start_private("payload")
     await fake_telegram.wait_until(lambda: built and built[0].of("private_start"))
     stop.set()
-    assert await asyncio.wait_for(running, 5) == 0
+    assert await asyncio.wait_for(running, 30) == 0
     assert (tmp_path / "run.sqlite3").exists()
     assert built[0].show is not None  # computer moves reach the outbox without a press
     assert not built[0].scheduler.running  # started with the platforms, stopped with them
