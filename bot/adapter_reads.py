@@ -4,8 +4,10 @@ adapter needs the store itself."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.move_log import LogView, TableMoves
-from bot.port import PersonTable
+from bot.port import PersonTable, TableMark
 from bot.screens import Drop, Post
 from bot.storage.stats import StillSeated
 from bot.storage.store import Status
@@ -25,6 +27,11 @@ class AdapterReads(Part):
 
     async def chat_known(self, platform: str, chat_id: str) -> bool:
         return bool(await self.store.table_ids_in_chat(platform, chat_id, tuple(Status)))
+
+    async def newest_tables(self, platform: str, chat_ids: Sequence[str]
+                            ) -> dict[str, TableMark]:
+        marks = await self.store.newest_in_chats(platform, chat_ids)
+        return {chat: TableMark(*mark) for chat, mark in marks.items()}
 
     async def table_chat(self, platform: str, table_id: int) -> str | None:
         table = await self.store.get_table(table_id)

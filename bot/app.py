@@ -142,8 +142,10 @@ async def run(settings: Settings, *, stop_event: asyncio.Event | None = None,
                                            translator=translator, stop_event=closing,
                                            ready=serving.waiting()))
             if settings.runs_web and primary:
+                # other workers (the supervisor's socket) show the Mini App's tables too
                 runners.append(run_web(settings, service, translator=translator,
-                                       stop_event=closing, miniapp=miniapp))
+                                       stop_event=closing, miniapp=miniapp,
+                                       follow_others=sock is not None))
             if not runners:
                 log.info("Nothing to run; exiting")
                 return 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from bot.move_log import LogView
 from bot.screens import ChatRef, Drop, Place, Post, Result, UserRef
@@ -20,7 +20,16 @@ from bot.table_core import AdminCheck, ChatAdminCheck, Working
 from engine.core import GameSpec
 
 __all__ = ["AdminCheck", "ChatAdminCheck", "LogView", "PersonGame", "PersonTable",
-           "PlatformTrouble", "TablePort", "Working", "service_unavailable"]
+           "PlatformTrouble", "TableMark", "TablePort", "Working",
+           "service_unavailable"]
+
+
+class TableMark(NamedTuple):
+    """Where a chat's newest table stands: enough to tell that it changed."""
+
+    table_id: int
+    status: str
+    version: int
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,12 @@ class TablePort(PlatformTrouble, Protocol):
 
     async def chat_known(self, platform: str, chat_id: str) -> bool:
         """Whether any table, open or ended, was ever in the chat."""
+        ...
+
+    async def newest_tables(self, platform: str, chat_ids: Sequence[str]
+                            ) -> dict[str, TableMark]:
+        """Each chat's newest table outside forum topics (open or ended), for a reader that
+        follows chats other processes show too; chats without one are left out."""
         ...
 
     async def table_chat(self, platform: str, table_id: int) -> str | None:

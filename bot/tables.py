@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot import thinking
 from bot.adapter_reads import AdapterReads
@@ -34,7 +34,7 @@ from bot.payloads import BadPayload, Press, decode
 from bot.person_tables import PersonTables
 from bot.physics_pool import Physics
 from bot.player_stats import PlayerStats
-from bot.port import PersonGame, PersonTable, TablePort
+from bot.port import PersonGame, PersonTable, TableMark, TablePort
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Drop, Place, Post, Result, Role, Screen, UserRef
 from bot.storage import ActiveTableExists, DueWork, Store, TableRow
@@ -364,6 +364,10 @@ class TableService(Part):
 
     async def table_chat(self, platform: str, table_id: int) -> str | None:
         return await self.reads.table_chat(platform, table_id)
+
+    async def newest_tables(self, platform: str, chat_ids: Sequence[str]
+                            ) -> dict[str, TableMark]:
+        return await self.reads.newest_tables(platform, chat_ids)
 
     async def table_active(self, table_id: int) -> bool:
         return await self.reads.table_active(table_id)

@@ -379,6 +379,22 @@ async def test_tables_in_status_for_resuming(store: Store) -> None:
 
 
 
+async def test_each_chats_newest_table_and_where_it_stands(store: Store) -> None:
+    """What the Mini App's worker 0 looks at for the other workers' changes: each chat's
+    newest table outside forum topics, lobby, game or ended, with its status and version."""
+    lobby = await store.create_table(TG, -1, None, "g", creator_id=1, language="en")
+    await store.create_table(TG, -1, 5, "g", creator_id=1, language="en")  # a topic's: not it
+    done = await playing_table(store, chat="-2")
+    await store.commit_action(done, 0, 0, "x", {"over": True}, new_status="finished")
+    playing = await playing_table(store, chat="-3")
+    await store.commit_action(playing, 0, 0, "x", {"turn": 1})
+    await store.create_table("discord", -4, None, "g", creator_id=1, language="en")
+    assert await store.newest_in_chats(TG, ["-1", "-2", "-3", "-4", "-5"]) == {
+        "-1": (lobby.id, "lobby", 0), "-2": (done, "finished", 1),
+        "-3": (playing, "playing", 1)}
+    assert await store.newest_in_chats(TG, []) == {}
+
+
 async def test_a_persons_ended_tables_are_read_newest_first_and_no_more_than_asked(
         store: Store, clock: Clock) -> None:
     async def played(chat: str, game: str = "lanterns", *, abandoned: bool = False) -> int:

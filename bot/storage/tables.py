@@ -164,6 +164,21 @@ class TableStore(StorePart):
             platform=Platform(platform), chat=str(chat_id), wanted=wanted))
         return [row["id"] for row in rows]
 
+    async def newest_in_chats(self, platform: str, chat_ids: Sequence[Id]
+                              ) -> dict[str, tuple[int, str, int]]:
+        """Each chat's newest table outside forum topics (lobby, game or ended), as
+        (id, status, version), for a reader that follows chats other processes change too.
+        Chats without a table are left out."""
+        if not chat_ids:
+            return {}
+        rows = await self._read(lambda tx: tx.all(
+            "SELECT t.chat_id, t.id, t.status, t.version FROM tables t"
+            " WHERE t.id = (SELECT MAX(u.id) FROM tables u WHERE u.platform = :platform"
+            " AND u.chat_id = t.chat_id AND u.thread_id = '')"
+            " AND t.platform = :platform AND t.chat_id IN :chats",
+            platform=Platform(platform), chats=tuple(str(c) for c in chat_ids)))
+        return {r["chat_id"]: (int(r["id"]), str(r["status"]), int(r["version"])) for r in rows}
+
     async def tables_of_user(
         self, platform: str, user_id: Id, statuses: str | Iterable[str] = ACTIVE
     ) -> list[TableRow]:

@@ -46,12 +46,13 @@ ACCEPT_ERRORS_EVERY = 60.0
 
 def build_app(service: TablePort, translator: Translator, *, secret: str,
               default_language: str = "en", hosts: Iterable[str] = (),
-              limits: Limits | None = None, miniapp: TelegramSide | None = None
-              ) -> web.Application:
+              limits: Limits | None = None, miniapp: TelegramSide | None = None,
+              follow_others: bool = False) -> web.Application:
     """The playground's application over the service (registered as the "web" platform).
     `hosts`: the names it is served under besides localhost's and the address connected
     to (the Host check); `limits`: what one client may take (defaults in bot/web/limits.py);
-    `miniapp`: serve Telegram's Mini App too (bot/web/telegram_app.py)."""
+    `miniapp`: serve Telegram's Mini App too (bot/web/telegram_app.py); `follow_others`:
+    other processes show its tables too, so it follows them through the store."""
 
     async def room_of(table_id: int) -> str | None:
         return await service.table_chat(PLATFORM, table_id)
@@ -69,7 +70,8 @@ def build_app(service: TablePort, translator: Translator, *, secret: str,
     app.on_startup.append(_resume)
     app.on_shutdown.append(_close_streams)
     if miniapp is not None:
-        install_miniapp(app, service, translator, miniapp, default_language=default_language)
+        install_miniapp(app, service, translator, miniapp, default_language=default_language,
+                        follow_others=follow_others)
     return app
 
 
@@ -87,7 +89,7 @@ async def _close_streams(app: web.Application) -> None:
 
 async def run_web(settings: Settings, service: TablePort, *, translator: Translator,
                   stop_event: asyncio.Event | None = None,
-                  miniapp: TelegramSide | None = None) -> None:
+                  miniapp: TelegramSide | None = None, follow_others: bool = False) -> None:
     """Serve the playground until `stop_event` is set. Raises `UnsafeSecret` (one line to
     log) if the kept cookie secret may not be trusted."""
     secret = secret_from(settings.playground_secret.get_secret_value()
@@ -96,7 +98,7 @@ async def run_web(settings: Settings, service: TablePort, *, translator: Transla
                     default_language=settings.default_language,
                     hosts=(settings.playground_host, *settings.playground_hosts.split(","),
                            urlsplit(settings.telegram_webapp_url or "").hostname or ""),
-                    miniapp=miniapp)
+                    miniapp=miniapp, follow_others=follow_others)
     runner = await serve(app, settings.playground_host, settings.playground_port)
     try:
         log.info("Playground: open %s in a browser", settings.playground_url)

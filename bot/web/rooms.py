@@ -18,7 +18,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +89,7 @@ class _Shown:
 class Room:
     id: str
     table_id: int = 0
+    version: int | None = None  # the newest version of the table a post showed
     shown: dict[str, _Shown] = field(default_factory=dict)  # by key
     watchers: set[Watcher] = field(default_factory=set)
 
@@ -123,6 +124,16 @@ class Rooms:
         if self._worker is None or self._worker.done():
             self._worker = asyncio.create_task(self._work(), name="playground outbox")
 
+    def replace(self, room_id: str, posts: Sequence[Post | Drop]) -> None:
+        """Show what a room shows now, read from the store: these posts, and the messages
+        of their table shown here but not among them dropped (a lobby its game replaced)."""
+        room = self._rooms.get(room_id)
+        kept = {_key(item.place) for item in posts}
+        tables = {item.place.table_id for item in posts}
+        gone = [Drop(shown.place) for key, shown in room.shown.items()
+                if key not in kept and shown.place.table_id in tables] if room else []
+        self.post([*posts, *gone])
+
     async def settled(self) -> None:
         """Wait until every post so far is shown."""
         await self._idle.wait()
@@ -149,7 +160,7 @@ class Rooms:
         if place.table_id < room.table_id:
             return  # an older table of the room: its messages are gone from the page
         if place.table_id > room.table_id:
-            room.table_id = place.table_id
+            room.table_id, room.version = place.table_id, None
             self._forget(room)
             self._broadcast(room, {"type": "reset", "table": place.table_id})
         key = _key(place)
@@ -159,6 +170,9 @@ class Rooms:
                 self._release(gone)
                 self._broadcast(room, {"type": "drop", "key": key}, gone)
             return
+        if item.version is not None:
+            # a lobby counts its versions up, then its game starts again from 0
+            room.version = item.version
         owner = place.chat_id if place.role is Role.PANEL else None
         event = {"type": "show", "key": key, "role": str(place.role), "seat": place.seat,
                  "order": ORDER.get(place.role, 9), "player": owner,
@@ -207,6 +221,15 @@ class Rooms:
 
     def known(self, room_id: str) -> bool:
         return room_id in self._rooms and bool(self._rooms[room_id].table_id)
+
+    def watched(self, room_id: str) -> bool:
+        room = self._rooms.get(room_id)
+        return room is not None and bool(room.watchers)
+
+    def shows(self, room_id: str, table_id: int, version: int) -> bool:
+        """Whether the room's posts so far showed this version of this table."""
+        room = self._rooms.get(room_id)
+        return room is not None and (room.table_id, room.version) == (table_id, version)
 
     def watch(self, room_id: str, ids: frozenset[str]) -> Watcher:
         """A browser starts watching: it gets what the room shows it now, then every change."""

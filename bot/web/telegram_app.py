@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from html import escape as html_escape
 from pathlib import Path
@@ -35,6 +35,7 @@ from bot.miniapp import PLATFORM, TelegramSide, Visitor
 from bot.port import TablePort
 from bot.screens import ChatRef, Drop, Post, Reply, Role, Screen
 
+from .following import Following
 from .hygiene import embedded_json, read_json
 from .images import Images
 from .limits import STREAMS, Buckets, Counter, Rate
@@ -100,6 +101,9 @@ class MiniApp:
     default_language: str = "en"
     limits: MiniAppLimits = field(default_factory=MiniAppLimits)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    follow_others: bool = False
+    """Other processes show this bot's tables too (`--workers N`): follow them through the
+    store (bot/web/following.py)."""
 
     def __post_init__(self) -> None:
         self.streams = Counter(per_address=self.limits.streams_per_person,
@@ -109,6 +113,7 @@ class MiniApp:
         # are kept here, not every picture of every Telegram table
         self.followed: OrderedDict[str, None] = OrderedDict()
         self.table_chats: OrderedDict[int, str] = OrderedDict()
+        self.following = Following(self.service, self.rooms, lambda: self.followed)
 
     def heard(self, items: Sequence[Post | Drop]) -> None:
         """Telegram showed posts: those of a followed group go to the open Mini Apps."""
@@ -189,16 +194,25 @@ routes = web.RouteTableDef()
 
 def install(app: web.Application, service: TablePort, translator: Translator,
             telegram: TelegramSide, *, default_language: str = "en",
-            limits: MiniAppLimits | None = None) -> None:
+            limits: MiniAppLimits | None = None, follow_others: bool = False) -> None:
     """Serve the Mini App from the web adapter's application (a Telegram token and
-    TELEGRAM_WEBAPP_URL are set)."""
+    TELEGRAM_WEBAPP_URL are set); `follow_others`: other processes show its tables too."""
     rooms = Rooms(Images(), lambda table_id: service.table_chat(PLATFORM, table_id))
     miniapp = app[KEY] = MiniApp(service, translator, telegram, rooms, default_language,
-                                 limits or MiniAppLimits())
+                                 limits or MiniAppLimits(), follow_others=follow_others)
     telegram.listen(miniapp.heard)
     app.add_routes(routes)
     app.on_response_prepare.append(_page_headers)
     app.on_shutdown.append(_close)
+    if follow_others:
+        app.cleanup_ctx.append(_following)
+
+
+async def _following(app: web.Application) -> AsyncIterator[None]:
+    task = asyncio.create_task(app[KEY].following.run(), name="mini app following")
+    yield
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
 
 
 async def _close(app: web.Application) -> None:
