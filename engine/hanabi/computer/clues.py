@@ -66,7 +66,8 @@ def possible_clues(pos: Position, target: int) -> list[tuple[str, int, tuple[int
 
 
 def touched_identities(pos: Position, skip_seat: int) -> list[int]:
-    """Identities of touched cards outside one hand, as this seat knows them."""
+    """Identities of touched cards outside one hand, as this seat knows them (an own
+    touched card by what it may be besides trash: good touch)."""
     found = []
     for seat, hand in enumerate(pos.model.hands):
         if seat == skip_seat:
@@ -75,8 +76,10 @@ def touched_identities(pos: Position, skip_seat: int) -> list[int]:
             if not card.touched:
                 continue
             identity = pos.cards[seat][k]
-            if identity is None and single(pos.own[k]):
-                identity = pos.own[k].bit_length() - 1
+            if identity is None:
+                mine = pos.own[k] & ~pos.board.trash or pos.own[k]  # good touch: not trash
+                if single(mine):
+                    identity = mine.bit_length() - 1
             if identity is not None:
                 found.append(identity)
     return found
@@ -85,7 +88,8 @@ def touched_identities(pos: Position, skip_seat: int) -> list[int]:
 def trial_model(model: Model) -> Model:
     """A copy deep enough to read a clue on without touching the real model."""
     hands = [[card.copy() for card in hand] for hand in model.hands]
-    return Model(model.deck, model.board, hands, model.drawn, model.discards, model.moves)
+    return Model(model.deck, model.board, hands, model.drawn, model.discards, model.moves,
+                 model.misplayed)
 
 
 def evaluate(pos: Position, target: int, kind: str, value: int,
@@ -106,6 +110,9 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
                 and not delayed_playable(trial, focus) >> truth[k] & 1:
             return None  # its focus does not play: partners would look for a finesse
     elsewhere = set(touched_identities(pos, target))
+    k = next((k for k, card in enumerate(after) if card is focus), None)
+    if k is not None and not before[k].touched and truth[k] in elsewhere:
+        return None  # good touch, read: its receiver sees that card touched, takes it for another
     in_other_hands = {i for seat in pos.others() if seat != target
                       for i in pos.cards[seat] if i is not None}
     score, plays, seen_now, bad, twins = 0.0, 0, set(), 0, False

@@ -90,15 +90,16 @@ def touched_elsewhere(model: Model, skip: Known | None = None) -> int:
     return mask
 
 
-def save_mask(model: Model, kind: str, value: int) -> int:
-    """What a clue of this kind on the chop may be saving."""
+def save_mask(model: Model, kind: str, value: int, focus: Known | None = None) -> int:
+    """What a clue of this kind on the chop may be saving (a 2 Save: a 2 with no copy known
+    touched elsewhere; the focus itself, perhaps known exactly by now, does not count)."""
     board, deck = model.board, model.deck
     if kind == COLOR:  # a colour saves a single-copy card, but 5s are saved by number
         return board.critical & ~deck.rank_masks[5]
     if value == 5:
         return deck.rank_masks[5] & ~board.trash
     if value == 2:
-        return (deck.rank_masks[2] & ~board.trash) & ~touched_elsewhere(model) \
+        return (deck.rank_masks[2] & ~board.trash) & ~touched_elsewhere(model, focus) \
             | (board.critical & deck.rank_masks[2])
     return board.critical & deck.rank_masks[value]
 
@@ -163,10 +164,10 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     if kind == RANK and value == 5 and new:
         # a 5 Save on chop or a 5 Stall elsewhere: never read as a play on its own
         focus = hand[chop] if chop in new else hand[new[0]]
-        meaning = save_mask(model, kind, value)
+        meaning = save_mask(model, kind, value, focus)
     elif chop is not None and chop in new:
         focus = hand[chop]
-        meaning = delayed_playable(model, focus, fresh) | save_mask(model, kind, value)
+        meaning = delayed_playable(model, focus, fresh) | save_mask(model, kind, value, focus)
         if stall_save and 0 not in touched:
             meaning = model.deck.full
     elif new:

@@ -12,7 +12,9 @@ do not, the focus plays directly.
 The table's model reads every play clue directly (its focus fits now or after known cards),
 so everybody agrees on it; this module adds what one seat sees:
 
-* `promised` — the own cards a partner's play clue connects through (prompt, finesse);
+* `promised` — the own cards a partner's play clue connects through (prompt, finesse); not
+  for a clue given before a misplay (the misplay shows someone read the table otherwise),
+  nor for a Distribution Clue (`distribution`);
 * `waiting` — own clued cards that stay unplayed while a finesse or prompt may be under way;
 * `after_play` (public) — a card blind-played or prompted with the identity a focus was read
   as: the focus is the next rank of its colour.
@@ -65,6 +67,7 @@ def mark_focus(model: Model, focus: Known | None, giver: int, kind: str, value: 
         return  # an 8 Clue Save or a Locked Hand Save may save any card
     focus.play_giver = giver
     focus.clue_move = model.moves - 1
+    focus.clue_drawn = model.drawn
 
 
 def after_play(model: Model, seat: int, played: Known, identity: int) -> None:
@@ -85,10 +88,11 @@ def after_play(model: Model, seat: int, played: Known, identity: int) -> None:
                 card.mask = following
 
 
-def finesse_slot(hand: list[Known], used: set[int]) -> int | None:
-    """The leftmost unclued card not already promised."""
+def finesse_slot(hand: list[Known], used: set[int], drawn: int = -1) -> int | None:
+    """The leftmost unclued card not already promised, among the cards dealt before the clue
+    (`drawn` of them; a card drawn since, after a discard, was not on finesse position)."""
     for k, card in enumerate(hand):
-        if not card.touched and k not in used:
+        if not card.touched and k not in used and not 0 <= drawn <= card.order:
             return k
     return None
 
@@ -111,27 +115,59 @@ def promised(pos: Position) -> dict[int, tuple[int, str]]:
                     or not card.clued >> truth & 1 or board.trash >> truth & 1
                     or delayed_playable(model, card) >> truth & 1):
                 continue  # no play clue, or one the table reads right
+            if card.clue_move < model.misplayed:
+                continue  # a misplay since: the giver read the table otherwise, no promise
+            if distribution(pos, owner, card):
+                continue
             color, rank = divmod(truth, 5)
             height = expected_fireworks(model, card)[color]
             chain = [color * 5 + r for r in range(height, rank)]
-            mine = connect(pos, chain, {owner, card.play_giver}, found)
+            mine = connect(pos, chain, {owner, card.play_giver}, found, owner, card.clue_drawn)
             if mine is None:
                 continue
             found.update(mine)
     return found
 
 
+def distribution(pos: Position, owner: int, card: Known) -> bool:
+    """A *Distribution Clue* (H-group, the end-game): near the end (the team can discard
+    fewer times than there are players, or at most a card of each colour is missing), a clue
+    whose focus may only be useful cards another hand already holds tells its receiver to
+    keep that copy: no play clue, so no finesse."""
+    board, players = pos.board, pos.model.players
+    missing = board.max_score() - board.score
+    pace = board.deck_left + players - missing
+    if pace >= players and missing > board.deck.colors:
+        return False
+    held = set()
+    for seat in range(players):
+        if seat == owner:
+            continue
+        if seat == pos.seat:
+            held |= {mask.bit_length() - 1 for mask in pos.own if single(mask)}
+        else:
+            held |= {i for i in pos.cards[seat] if i is not None}
+    useful = [i for i in range(board.deck.size) if card.clued >> i & 1 and not board.trash >> i & 1]
+    return bool(useful) and all(i in held for i in useful)
+
+
 def connect(pos: Position, chain: list[int], skip: set[int],
-            already: dict[int, tuple[int, str]]) -> dict[int, tuple[int, str]] | None:
-    """Who holds each connecting identity: a visible clued card (prompt) or finesse-position
-    card (finesse) of a third player, else this seat's clued card that may be it, else this
-    seat's finesse position. None when the chain cannot be explained."""
+            already: dict[int, tuple[int, str]], receiver: int | None = None,
+            drawn: int = -1) -> dict[int, tuple[int, str]] | None:
+    """Who holds each connecting identity: the receiver's own clued card (a Self-Prompt), a
+    visible clued card (prompt) or finesse-position card (finesse) of a third player, else
+    this seat's clued card that may be it (or is known to be it), else this seat's finesse
+    position. None when the chain cannot be explained."""
     model = pos.model
     mine: dict[int, tuple[int, str]] = {}
     used_own = set(already)
     used_other: dict[int, set[int]] = {}
     for identity in chain:
         holder = None
+        if receiver is not None and any(
+                card.touched and pos.cards[receiver][k] == identity
+                for k, card in enumerate(model.hands[receiver])):
+            continue  # the receiver plays its own clued card first
         for seat in pos.others():
             if seat in skip:
                 continue
@@ -141,7 +177,7 @@ def connect(pos: Position, chain: list[int], skip: set[int],
                     holder = seat
                     break
             if holder is None:
-                k = finesse_slot(hand, used_other.get(seat, set()))
+                k = finesse_slot(hand, used_other.get(seat, set()), drawn)
                 if k is not None and pos.cards[seat][k] == identity:
                     holder = seat
                     used_other.setdefault(seat, set()).add(k)
@@ -151,13 +187,12 @@ def connect(pos: Position, chain: list[int], skip: set[int],
             continue
         own = model.hands[pos.seat]
         prompt = [k for k, card in enumerate(own)
-                  if card.touched and k not in used_own and pos.own[k] >> identity & 1
-                  and not single(pos.own[k])]
+                  if card.touched and k not in used_own and pos.own[k] >> identity & 1]
         if prompt:
             mine[prompt[0]] = (identity, "prompt")
             used_own.add(prompt[0])
             continue
-        k = finesse_slot(own, used_own)
+        k = finesse_slot(own, used_own, drawn)
         if k is None or not pos.own[k] >> identity & 1:
             return None
         mine[k] = (identity, "finesse")
@@ -180,7 +215,7 @@ def waiting(pos: Position) -> set[int]:
             if seat == card.play_giver or acted_since(model, card, seat):
                 continue
             hand = model.hands[seat]
-            blind = finesse_slot(hand, set())
+            blind = finesse_slot(hand, set(), card.clue_drawn)
             holds = any(pos.cards[seat][j] == direct and (c.touched or j == blind)
                         for j, c in enumerate(hand))
             if holds:

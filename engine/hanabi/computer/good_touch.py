@@ -37,16 +37,19 @@ def ones(option: ClueOption) -> bool:
 
 def visible_duplicates(pos: Position) -> None:
     """Good touch, read by the receiver: a clued card read as a play is no copy of a card this
-    seat sees touched in a partner's hand. When the table reads the focus as such a copy,
-    it is the card that plays after the touched cards (a delayed play): this seat's own
-    knowledge of the card (`pos.own`) is narrowed to what fits after them."""
+    seat sees touched in a partner's hand (touched before it: a copy touched later is the
+    duplicate, and this card is what it was read as). When the table reads the focus as such
+    a copy, it is the card that plays after the touched cards (a delayed play): this seat's
+    own knowledge of the card (`pos.own`) is narrowed to what fits after them."""
     board, model = pos.board, pos.model
     touched = 0
+    when: dict[int, int] = {}  # identity -> the move its first visible copy was touched
     for seat in pos.others():
         for j, card in enumerate(model.hands[seat]):
             identity = pos.cards[seat][j]
             if card.touched and identity is not None:
                 touched |= 1 << identity
+                when[identity] = min(when.get(identity, card.touch_move), card.touch_move)
     if not touched or pos.private is None:
         return
     known = set(identities_in(touched))
@@ -63,6 +66,8 @@ def visible_duplicates(pos: Position) -> None:
         mask = pos.own[k]
         if not card.touched or card.save or not single(mask) or not mask & touched:
             continue
+        if when[mask.bit_length() - 1] > card.touch_move:
+            continue  # the partner's copy was touched later: theirs is the duplicate
         other = pos.private[k] & card.clued & ~touched
         shifted = other & ~board.trash & after
         if shifted or other:  # else a copy after all; nothing left but trash: a bad touch

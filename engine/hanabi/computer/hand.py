@@ -16,15 +16,16 @@ def sure_plays(pos: Position) -> list[int]:
 
 def best_sure_play(pos: Position, held: set[int] | frozenset[int] = frozenset()) -> int | None:
     """The sure play that helps most: a 5 (a clue token back), then one that lets a card
-    someone holds follow, then the lowest; a card only this seat knows fits goes first, so
-    nobody spends a clue on it. Slots in `held` wait (a finesse may be under way)."""
+    someone holds follow, then the lowest (1s oldest first); a card only this seat knows
+    fits goes first, so nobody spends a clue on it. Slots in `held` wait (a finesse may be under way)."""
     plays = [k for k in sure_plays(pos) if k not in held]
     if not plays:
         return None
     focus = {pos.own[k] for k in plays if pos.hand[k].play_giver >= 0}
     # two cards that read as the same card: the clue's focus plays, the other is its copy;
     # neither of two that read as the same last copy (one is a bad touch: wait for a fix)
-    plays = [k for k in plays if pos.hand[k].play_giver >= 0 or pos.own[k] not in focus]
+    plays = [k for k in plays
+             if pos.hand[k].play_giver >= 0 or not single(pos.own[k]) or pos.own[k] not in focus]
     plays = [k for k in plays if not clash(pos, k)]
     if not plays:
         return None
@@ -40,7 +41,9 @@ def best_sure_play(pos: Position, held: set[int] | frozenset[int] = frozenset())
         if pos.hand[k].mask & ~pos.board.playable:
             value += 1  # the others do not know it fits
         value += (5 - min(ranks)) * 0.1
-        return value, -k
+        # the Guide's play order for 1s: the oldest (rightmost) first, as a giver who
+        # touched a useless 1 beside them expects; other cards the newest first
+        return value, k if max(ranks) == 1 else -k
 
     return max(plays, key=worth)
 

@@ -43,6 +43,8 @@ def apply_move(model: Model, move: Mapping[str, Any]) -> None:
             finesse.after_play(model, seat, played, identity)
             if played.touched:
                 touched_card_played(model, played, identity)
+        else:
+            model.misplayed = model.moves
     else:
         board.discard(identity)
         model.discards += 1

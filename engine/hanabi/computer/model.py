@@ -30,10 +30,11 @@ class Known:
     play_giver: int = -1  # the seat that gave the play clue this card is the focus of
     clue_move: int = -1  # the move (counted from 0) of that play clue
     touch_move: int = -1  # the move (counted from 1) of the clue that first touched it
+    clue_drawn: int = -1  # cards dealt before that play clue: later ones hold no finesse
 
     def copy(self) -> Known:
         return Known(self.order, self.mask, self.clued, self.touched, self.save,
-                     self.play_giver, self.clue_move, self.touch_move)
+                     self.play_giver, self.clue_move, self.touch_move, self.clue_drawn)
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Model:
     drawn: int = 0  # cards dealt so far: the next card drawn gets this order
     discards: int = 0  # discards so far (not misplays): none yet is the H-group's early game
     moves: int = 0  # moves replayed so far
+    misplayed: int = -1  # `moves` just after the last misplay: older play clues are doubtful
 
     @property
     def players(self) -> int:
@@ -52,7 +54,8 @@ class Model:
     def copy(self) -> Model:
         """An independent copy: replaying more moves on it leaves this one as it is."""
         hands = [[card.copy() for card in hand] for hand in self.hands]
-        return Model(self.deck, self.board.copy(), hands, self.drawn, self.discards, self.moves)
+        return Model(self.deck, self.board.copy(), hands, self.drawn, self.discards, self.moves,
+                     self.misplayed)
 
     def new_card(self) -> Known:
         card = Known(self.drawn, self.deck.full, self.deck.full)

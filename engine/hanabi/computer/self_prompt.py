@@ -44,7 +44,8 @@ def connects(pos: Position, k: int, identity: int, sure: list[int]) -> bool:
     used = {k}
     for step, link in enumerate(range(color * 5 + height, identity)):
         holder = own_link(pos, link, used, sure if step == 0 else None)
-        if holder is None and not partner_link(pos, link, first=step == 0):
+        if holder is None and not partner_link(pos, link, pos.hand[k].touch_move,
+                                               first=step == 0):
             return False
         if holder is not None:
             used.add(holder)
@@ -62,12 +63,15 @@ def own_link(pos: Position, identity: int, used: set[int], sure: list[int] | Non
     return None
 
 
-def partner_link(pos: Position, identity: int, *, first: bool) -> bool:
-    """A partner holds `identity` clued (for the first link: they know it plays)."""
+def partner_link(pos: Position, identity: int, clued_at: int, *, first: bool) -> bool:
+    """A partner holds `identity` clued before the waiting card was (a card clued later is
+    no connecting card the giver could count on); for the first link they know it plays."""
     for seat in pos.others():
         hand = pos.model.hands[seat]
         for j, card in enumerate(hand):
             if not card.touched or pos.cards[seat][j] != identity:
+                continue
+            if card.touch_move > clued_at >= 0:
                 continue
             if not first or single(card.mask) or will_play(pos.model, card):
                 return True
