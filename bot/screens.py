@@ -191,6 +191,9 @@ class Post:
     reminders: tuple[TurnReminder, ...] = ()
     """A turn ping's players to remind in private when it is sent anew (`fresh`); a
     platform without private reminders shows the ping alone."""
+    language: str | None = None
+    """The language of its texts, for words an adapter adds beside them (the Mini App's
+    button); None: the bot's default."""
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,7 @@ class TablePosts(Part):
             self.tr, lang, spec=spec, table_id=table.id, state=state, players=players,
             events=events, ended=ended, left=left, out=extras.out,
             vote_lines=extras.vote_lines, vote_buttons=extras.vote_buttons,
-            exportable=spec.export is not None))
+            exportable=spec.export is not None), language=lang)
 
     def clip_draw(self, table: TableRow, spec: GameSpec, state: Any,
                    players: Sequence[screens.Player]) -> Draw:
@@ -246,7 +246,7 @@ class TablePosts(Part):
         else:
             screen = screens.waiting_screen(self.tr, spec=spec, state=state, player=player,
                                             players=players, chat_title=table.title)
-        return Post(place, screen, fresh=fresh)
+        return Post(place, screen, fresh=fresh, language=lang)
 
     def pings(self, table: TableRow, spec: GameSpec, state: Any,
                players: Sequence[screens.Player], *, fresh: bool) -> list[Post | Drop]:
@@ -357,8 +357,7 @@ class TablePosts(Part):
         untold = self._untold.pop(table_id, None)
         if untold is None:
             return post
-        return Post(post.place, screens.board_following(self.tr, untold, post.screen),
-                    fresh=post.fresh)
+        return replace(post, screen=screens.board_following(self.tr, untold, post.screen))
 
 
 __all__ = ["Draw", "Extras", "TablePosts", "events_from_json", "events_to_json"]

@@ -125,7 +125,8 @@ class TableTurns(Part):
             return Result(later=self.posts.drawn(table.id, table.version, [
                 lambda: Post(place, screens.panel_screen(
                     self.tr, spec=spec, table_id=table.id, version=table.version, state=state,
-                    player=player, players=players, path=press.path, menu=menu))]))
+                    player=player, players=players, path=press.path, menu=menu),
+                    language=player.language)]))
         if menu.action is None:
             return alert(lang, "bot-error-malformed")
         return await self.apply(table, seats, spec, state, me, menu.action, lang)

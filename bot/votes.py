@@ -250,8 +250,9 @@ class TableVotes(Part):
         # when the game ends for want of people) nothing sends to it again, so it is closed now
         panel = self.core.panel_place(table, me)
         result = await self.hand_over(table, me, "left", note_key="table-left-game")
+        panel_lang = me.language or table.language
         closed = () if panel is None else (Post(panel, Screen((self.tr.t(
-            me.language or table.language, "table-panel-left", chat=table.title),))),)
+            panel_lang, "table-panel-left", chat=table.title),)), language=panel_lang),)
         return Result(Reply(self.tr.t(lang, "table-leave-done")),
                       posts=(drop, *result.posts, *closed))
 
@@ -275,8 +276,9 @@ class TableVotes(Part):
         for seat in seats:
             place = self.core.panel_place(table, seat)
             if place is not None:
+                seat_lang = seat.language or table.language
                 posts.append(Post(place, screens.closed_panel_screen(
-                    self.tr, seat.language or table.language, table.title)))
+                    self.tr, seat_lang, table.title), language=seat_lang))
         return Result(posts=tuple(posts))
 
 

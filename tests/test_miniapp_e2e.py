@@ -77,15 +77,19 @@ async def test_the_board_and_panels_open_the_mini_app(
     are refused in groups, and the fake refuses them too), each panel has a web_app button,
     and the private chats' menu button opens the list of one's tables."""
     group, (ann, bob), table = await lanterns_game(world, fake_telegram)
-    [link] = [b["url"] for b in buttons(board(group)) if "url" in b]
-    parts = urlsplit(link)
+    [link] = [b for b in buttons(board(group)) if "url" in b]
+    parts = urlsplit(link["url"])
     assert (parts.netloc, parts.path) == ("t.me", f"/{fake_telegram.bot_username}/{SHORT_NAME}")
     assert parse_qs(parts.query) == {"startapp": [str(table)]}
-    for user in (ann, bob):
+    # each worded in the language of the texts beside it: the group's, each player's
+    group_language = (await world.table(group)).language
+    assert link["text"] == TR.t(group_language, "miniapp-open-table")
+    for user, language in ((ann, "pl"), (bob, "en")):
         shown = panel(user)
         assert shown is not None
-        [web_app] = [b["web_app"]["url"] for b in buttons(shown) if "web_app" in b]
-        assert web_app == f"{WEBAPP_URL}?table={table}"
+        [web_app] = [b for b in buttons(shown) if "web_app" in b]
+        assert web_app["web_app"]["url"] == f"{WEBAPP_URL}?table={table}"
+        assert web_app["text"] == TR.t(language, "miniapp-open-table")
     menu = fake_telegram.bot_settings["setChatMenuButton"][""]
     assert menu["type"] == "web_app" and menu["web_app"]["url"] == WEBAPP_URL
     # no Mini App opened this table yet: none of its pictures is kept for one

@@ -154,7 +154,7 @@ class TelegramMiniApp:
         panel's `web_app` button in the private chat."""
         if not isinstance(item, Post):
             return item
-        place, lang = item.place, self.default_language
+        place, lang = item.place, item.language or self.default_language
         if place.role is Role.BOARD:
             link = self.board_link(place.table_id)
             if link is None:
