@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engine.computer import json_view
 from engine.hanabi import SPEC
-from engine.hanabi.computer import finesse, reasons
+from engine.hanabi.computer import finesse, reasons, self_prompt
 from engine.hanabi.computer.clues import evaluate
 from engine.hanabi.computer.conventions import COLOR
 from engine.hanabi.computer.history import replay
@@ -142,3 +142,39 @@ def test_a_distribution_clue_in_the_end_game_is_no_finesse():
     board.fireworks = [1, 1, 1, 2, 1]  # earlier in the game the same clue is a finesse
     board.changed()
     assert not finesse.distribution(pos, 1, pos.model.hands[1][0])
+
+
+def test_a_locked_hand_save_may_touch_slot_1_too():
+    # Cathy's hand is locked (every card clued, none known to play): her blue clue on Alice's
+    # chop (the blue 3) that also touches Alice's slot 1 is a Locked Hand Save: any card,
+    # not a play clue on the blue 1 (only the 8 Clue Save leaves slot 1 alone)
+    alice = ["b4", "w5", "r2", "y2", "b3"]
+    bob = ["g4", "r1", "w3", "y1", "g2"]
+    cathy = ["r3", "r4", "y3", "y4", "g5"]
+    state = moves(dealt([alice, bob, cathy]),
+                  "clue:2:r3", "clue:2:r4", "clue:0:r5",
+                  "clue:2:r5", "discard:5",  # Cathy's hand is locked
+                  "clue:0:c3")  # Cathy: blue on Alice's slots 1 and 5
+    model = replay(SPEC.view(state, None))
+    assert model.hands[0][4].mask != 1 << 15  # not read as the blue 1
+    assert normal_move(state).action != "play:5"
+
+
+def test_a_play_clue_that_may_prompt_a_partners_clued_card_waits_for_their_turn():
+    # Cathy's 4 on Alice's blue 4: Alice reads a green 4 (green is at 3), but Bob holds a
+    # clued 3 that is the blue 3 (blue is at 2): the clue may prompt Bob. Alice waits until
+    # Bob has had his turn (the H-group bot gives such clues).
+    alice = ["b4", "r2", "w4", "y4", "g2"]
+    bob = ["y1", "b3", "w2", "r4", "g1"]
+    cathy = ["g4", "b2", "w3", "r3", "y2"]
+    state = moves(dealt([alice, bob, cathy]),
+                  "clue:1:r3",  # Alice: 3 on Bob's blue 3
+                  "clue:2:r2",  # Bob: 2 on Cathy's 2s
+                  "clue:0:r4")  # Cathy: 4 on Alice's blue 4 (and her yellow and white 4s)
+    pos = read(json_view(SPEC, state, 0), 0)
+    pos.board.fireworks = [0, 0, 3, 2, 0]
+    pos.board.changed()
+    pos.own[0] = 1 << (2 * 5 + 3)  # she reads the green 4
+    assert self_prompt.waiting(pos, [0]) == {0}
+    pos.model.moves += 3  # a round later Bob has had his turn: the 4 is the green 4
+    assert self_prompt.waiting(pos, [0]) == set()

@@ -142,7 +142,8 @@ def read_clue(model: Model, target: int, kind: str, value: int,
               slots: Sequence[int], stall_save: bool = False) -> Known | None:
     """Apply a clue to the target's hand as the table reads it; returns its focus.
     `stall_save`: the giver may save any card on chop (`stall_save_allowed`), so a clue
-    focused there that leaves slot 1 alone may be any useful card, not only a play."""
+    focused there may be any useful card, not only a play (at 8 clues only a clue that leaves
+    slot 1 alone: the 8 Clue Save; from a locked hand any: the Locked Hand Save)."""
     hand = model.hands[target]
     told = model.deck.clue_mask(kind, value)
     chop = chop_index(hand)
@@ -168,8 +169,8 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     elif chop is not None and chop in new:
         focus = hand[chop]
         meaning = delayed_playable(model, focus, fresh) | save_mask(model, kind, value, focus)
-        if stall_save and 0 not in touched:
-            meaning = model.deck.full
+        if stall_save and (0 not in touched or model.board.clues < MAX_CLUES):
+            meaning = model.deck.full  # the 8 Clue Save leaves slot 1 alone, a Locked one not
     elif new:
         focus = hand[new[0]]
         meaning = delayed_playable(model, focus, fresh)

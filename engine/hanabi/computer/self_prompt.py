@@ -9,14 +9,17 @@ them) before the focus, even when the focus might also be a card that plays righ
 
 `waiting` lists the own play-clue foci that wait: some identity the clues allow for the
 focus does not fit yet but every card it waits on is clued in a hand (the first one fits
-now: an own card known to fit, or a partner's card known to them), so the focus is not
-played before them. Once they are played, the focus fits whichever card it is.
+now: an own card known to fit, or a partner's card known to them, or a partner's clued
+card when that partner has not had a turn since the clue: the clue may prompt it), so the
+focus is not played before them. Once they are played, the focus fits whichever card it is.
 """
 
 from __future__ import annotations
 
 from .cards import identities_in, single
 from .conventions import will_play
+from .finesse import acted_since
+from .model import Known
 from .position import Position
 
 
@@ -44,8 +47,7 @@ def connects(pos: Position, k: int, identity: int, sure: list[int]) -> bool:
     used = {k}
     for step, link in enumerate(range(color * 5 + height, identity)):
         holder = own_link(pos, link, used, sure if step == 0 else None)
-        if holder is None and not partner_link(pos, link, pos.hand[k].touch_move,
-                                               first=step == 0):
+        if holder is None and not partner_link(pos, link, pos.hand[k], first=step == 0):
             return False
         if holder is not None:
             used.add(holder)
@@ -63,9 +65,11 @@ def own_link(pos: Position, identity: int, used: set[int], sure: list[int] | Non
     return None
 
 
-def partner_link(pos: Position, identity: int, clued_at: int, *, first: bool) -> bool:
+def partner_link(pos: Position, identity: int, waiting: Known, *, first: bool) -> bool:
     """A partner holds `identity` clued before the waiting card was (a card clued later is
-    no connecting card the giver could count on); for the first link they know it plays."""
+    no connecting card the giver could count on); for the first link they know it plays, or
+    they have not had a turn since the clue (the clue may prompt them: a Prompt)."""
+    clued_at = waiting.touch_move
     for seat in pos.others():
         hand = pos.model.hands[seat]
         for j, card in enumerate(hand):
@@ -74,5 +78,7 @@ def partner_link(pos: Position, identity: int, clued_at: int, *, first: bool) ->
             if card.touch_move > clued_at >= 0:
                 continue
             if not first or single(card.mask) or will_play(pos.model, card):
+                return True
+            if seat != waiting.play_giver and not acted_since(pos.model, waiting, seat):
                 return True
     return False
