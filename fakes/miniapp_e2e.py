@@ -13,6 +13,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -23,7 +24,7 @@ from bot.tables import TableService
 from bot.telegram import TelegramBot
 from bot.telegram.miniapp import TelegramMiniApp
 from bot.web.app import build_app, serve
-from fakes.telegram import FakeUser
+from fakes.telegram import FakeTelegramServer, FakeUser
 from fakes.telegram.web_app import open_web_app
 from fakes.telegram_e2e import LIMITS, SETTLE_TIMEOUT, TR, BotProcess, World
 
@@ -171,3 +172,15 @@ def shown_now(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         elif event["type"] == "drop":
             now.pop(event["key"], None)
     return now
+
+
+@asynccontextmanager
+async def running_world(server: FakeTelegramServer, db_path: Path
+                        ) -> AsyncIterator[MiniAppWorld]:
+    """A started Mini App world with its HTTP session, stopped after."""
+    world = MiniAppWorld(server, db_path)
+    await world.start()
+    async with aiohttp.ClientSession() as session:
+        world.session = session
+        yield world
+        await world.stop()

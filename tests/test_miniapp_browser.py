@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import aiohttp
 import pytest
 import pytest_asyncio
 from PIL import Image
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from fakes.miniapp_e2e import MiniAppWorld
+from fakes.miniapp_e2e import MiniAppWorld, running_world
 from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
 from fakes.telegram.web_app import open_web_app
 from fakes.telegram_e2e import TR, board, button_data, panel
@@ -88,12 +87,8 @@ NEXT = """(last) => {
 @pytest_asyncio.fixture
 async def world(fake_telegram: FakeTelegramServer, tmp_path: Path
                 ) -> AsyncIterator[MiniAppWorld]:
-    w = MiniAppWorld(fake_telegram, tmp_path / "games.sqlite3")
-    await w.start()
-    async with aiohttp.ClientSession() as session:
-        w.session = session
+    async with running_world(fake_telegram, tmp_path / "games.sqlite3") as w:
         yield w
-        await w.stop()
 
 
 async def against_a_computer(world: MiniAppWorld, server: FakeTelegramServer, game: str,

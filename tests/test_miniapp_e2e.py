@@ -15,7 +15,14 @@ import pytest
 import pytest_asyncio
 
 from bot.payloads import decode
-from fakes.miniapp_e2e import SHORT_NAME, WEBAPP_URL, MiniAppWorld, Opened, shown_now
+from fakes.miniapp_e2e import (
+    SHORT_NAME,
+    WEBAPP_URL,
+    MiniAppWorld,
+    Opened,
+    running_world,
+    shown_now,
+)
 from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
 from fakes.telegram_e2e import TR, board, chat_snapshot, choose, panel, presses
 
@@ -25,14 +32,8 @@ pytest_plugins = ["fakes.telegram.fixtures"]
 @pytest_asyncio.fixture
 async def world(fake_telegram: FakeTelegramServer, tmp_path: Path
                 ) -> AsyncIterator[MiniAppWorld]:
-    import aiohttp
-
-    w = MiniAppWorld(fake_telegram, tmp_path / "games.sqlite3")
-    await w.start()
-    async with aiohttp.ClientSession() as session:
-        w.session = session
+    async with running_world(fake_telegram, tmp_path / "games.sqlite3") as w:
         yield w
-        await w.stop()
     fake_telegram.assert_callbacks_answered()
 
 

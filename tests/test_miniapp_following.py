@@ -25,7 +25,14 @@ from bot.web.following import Following
 from bot.web.images import Images
 from bot.web.rooms import Rooms
 from bot.web.telegram_app import KEY
-from fakes.miniapp_e2e import WEBAPP_URL, MiniAppProcess, MiniAppWorld, Opened, shown_now
+from fakes.miniapp_e2e import (
+    WEBAPP_URL,
+    MiniAppProcess,
+    MiniAppWorld,
+    Opened,
+    running_world,
+    shown_now,
+)
 from fakes.telegram import FakeChat, FakeTelegramServer, FakeUser
 from fakes.telegram_e2e import TR, button_data, lobby
 
@@ -35,14 +42,8 @@ pytest_plugins = ["fakes.telegram.fixtures"]
 @pytest_asyncio.fixture
 async def world(fake_telegram: FakeTelegramServer, tmp_path: Path
                 ) -> AsyncIterator[MiniAppWorld]:
-    import aiohttp
-
-    w = MiniAppWorld(fake_telegram, tmp_path / "games.sqlite3")
-    await w.start()
-    async with aiohttp.ClientSession() as session:
-        w.session = session
+    async with running_world(fake_telegram, tmp_path / "games.sqlite3") as w:
         yield w
-        await w.stop()
 
 
 @pytest_asyncio.fixture
