@@ -21,7 +21,7 @@ from engine.computer import json_view
 from engine.hanabi import SPEC
 from engine.hanabi.computer import finesse, reasons, self_prompt
 from engine.hanabi.computer.clues import evaluate
-from engine.hanabi.computer.conventions import COLOR
+from engine.hanabi.computer.conventions import COLOR, RANK
 from engine.hanabi.computer.history import replay
 from engine.hanabi.computer.position import read
 from tests.test_hanabi_conventions_helpers import dealt, moves, normal_move
@@ -178,3 +178,19 @@ def test_a_play_clue_that_may_prompt_a_partners_clued_card_waits_for_their_turn(
     assert self_prompt.waiting(pos, [0]) == {0}
     pos.model.moves += 3  # a round later Bob has had his turn: the 4 is the green 4
     assert self_prompt.waiting(pos, [0]) == set()
+
+
+def test_a_save_on_chop_that_may_be_a_card_that_plays_is_given_by_number():
+    # Bob's chop is the last green 3 and green is at 0: green on it may be the green 1 (a
+    # play clue), and the H-group bot plays such a card; a 3 (no 3 plays yet) saves it
+    # without that doubt (the colour save stays, worth less, for when there is no other)
+    alice = ["r1", "b4", "w4", "y4", "g5"]
+    bob = ["r4", "b2", "w1", "y4", "g3"]
+    cathy = ["b5", "r2", "w2", "y2", "g3"]
+    state = moves(dealt([alice, bob, cathy]), "clue:2:r5", "clue:0:r5", "discard:5")
+    pos = read(json_view(SPEC, state, 0), 0)
+    by_colour = evaluate(pos, 1, COLOR, 2, (5,))
+    by_number = evaluate(pos, 1, RANK, 3, (5,))
+    assert by_colour is not None and by_number is not None and by_number.purpose == "save"
+    assert by_colour.score < by_number.score
+    assert normal_move(state).action == "clue:1:r3"

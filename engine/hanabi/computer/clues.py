@@ -2,7 +2,9 @@
 the same public model), then compares that reading with the cards it sees.
 
 A clue is *misleading*, and never given, when the reading rules out a touched or untouched
-card's real identity. Otherwise its worth counts the cards it makes the receiver play, the
+card's real identity. A save on chop that may also be a card that plays now counts less (an
+H-group player, the H-group bot at least, plays such a card: the play clue it could be), so
+a save without that doubt is given instead when there is one. Otherwise its worth counts the cards it makes the receiver play, the
 valuable cards it saves, the useless or duplicate cards it touches (bad touch) and, a
 little, what it narrows down.
 """
@@ -32,6 +34,7 @@ KEEP = 0.05  # any other useful card touched
 BAD_TOUCH = -0.6  # a useless card, or a copy of one already touched, touched
 KNOWN_USELESS = 0.2  # a card the receiver will now know is useless
 NARROWING = 0.01  # per identity ruled out
+AMBIGUOUS_SAVE = -0.15  # a save on chop that may be read as a card that plays now
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,8 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     playing_before = playing(model, before)
     chop = chop_index(before)
     trial = trial_model(model)
-    focus = read_clue(trial, target, kind, value, slots, stall_save_allowed(model, pos.seat))
+    stall = stall_save_allowed(model, pos.seat)
+    focus = read_clue(trial, target, kind, value, slots, stall)
     no_warning_given(trial, pos.seat)
     after = trial.hands[target]
     if focus is not None and not focus.save and not (kind == RANK and value == 5):
@@ -113,9 +117,15 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     k = next((k for k, card in enumerate(after) if card is focus), None)
     if k is not None and not before[k].touched and truth[k] in elsewhere:
         return None  # good touch, read: its receiver sees that card touched, takes it for another
+    playable = board.playable
+    # a save on chop that may also be a card that plays now: an H-group player (the H-group
+    # bot at least) plays it, so another clue that saves it without that doubt comes first
+    ambiguous = (k is not None and k == chop and focus is not None and focus.save
+                 and not stall and not (kind == RANK and value == 5)
+                 and focus.mask & playable != 0 and not playable >> truth[k] & 1)
     in_other_hands = {i for seat in pos.others() if seat != target
                       for i in pos.cards[seat] if i is not None}
-    score, plays, seen_now, bad, twins = 0.0, 0, set(), 0, False
+    score, plays, seen_now, bad, twins = AMBIGUOUS_SAVE * ambiguous, 0, set(), 0, False
     playing_after = playing(trial, after)
     for k, card in enumerate(after):
         identity = truth[k]
