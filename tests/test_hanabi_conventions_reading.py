@@ -21,7 +21,7 @@ from engine.computer import json_view
 from engine.hanabi import SPEC
 from engine.hanabi.computer import finesse, reasons, self_prompt
 from engine.hanabi.computer.clues import evaluate
-from engine.hanabi.computer.conventions import COLOR, RANK
+from engine.hanabi.computer.conventions import COLOR, RANK, read_clue
 from engine.hanabi.computer.history import replay
 from engine.hanabi.computer.position import read
 from tests.test_hanabi_conventions_helpers import dealt, moves, normal_move
@@ -194,3 +194,21 @@ def test_a_save_on_chop_that_may_be_a_card_that_plays_is_given_by_number():
     assert by_colour is not None and by_number is not None and by_number.purpose == "save"
     assert by_colour.score < by_number.score
     assert normal_move(state).action == "clue:1:r3"
+
+
+def test_a_save_that_leaves_only_trash_by_the_conventions_is_read_by_the_clues():
+    # Bob's chop was read as no last copy (nobody warned him) and, by other inferences, as
+    # the blue 1 or another colour; blue is at 2 and Cathy saves it with blue: the
+    # conventions leave only the blue 1 (trash), so the clues decide: the blue 3 that plays
+    alice = ["w5", "b4", "w4", "y4", "r4"]
+    bob = ["r3", "w3", "y3", "g3", "b3"]
+    cathy = ["b3", "r2", "w2", "y2", "g5"]
+    state = moves(dealt([alice, bob, cathy]),
+                  "clue:2:r5", "clue:0:r5", "discard:1", "discard:5", "clue:0:r5")
+    model = replay(SPEC.view(state, None))
+    model.board.fireworks[3] = 2
+    model.board.changed()
+    chop = model.hands[1][4]
+    chop.mask = 1 << 15 | 1 << 0  # the blue 1 or the red 1, as the conventions had it
+    focus = read_clue(model, 1, COLOR, 3, [5])
+    assert focus is chop and chop.mask == 1 << 17

@@ -159,9 +159,10 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     fresh = [hand[k] for k in new]  # the focus is read before what they are read as
     for card in fresh:
         card.touch_move = model.moves
-    for k in new:  # good touch
-        card = hand[k]
-        card.mask = card.mask & ~useless & ~touched_elsewhere(model, card) or card.mask
+    for k in new:  # good touch (if the conventions left it nothing useful, they were
+        card = hand[k]  # misread, e.g. a chop warning a partner did not give: the clues)
+        good = ~useless & ~touched_elsewhere(model, card)
+        card.mask = card.mask & good or card.clued & good or card.mask
     if kind == RANK and value == 5 and new:
         # a 5 Save on chop or a 5 Stall elsewhere: never read as a play on its own
         focus = hand[chop] if chop in new else hand[new[0]]
