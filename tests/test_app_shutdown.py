@@ -19,7 +19,8 @@ async def test_the_scheduler_stops_before_the_platforms_close(
     seen: list[bool] = []
     serving = asyncio.Event()
 
-    async def playground(settings, service, *, translator, stop_event, miniapp) -> None:
+    async def playground(settings, service, *, translator, stop_event, miniapp,
+                         follow_others) -> None:
         serving.set()
         assert service.scheduler.running
         await stop_event.wait()
@@ -30,7 +31,7 @@ async def test_the_scheduler_stops_before_the_platforms_close(
                         database_path=tmp_path / "run.sqlite3")
     stop = asyncio.Event()
     running = asyncio.create_task(app.run(settings, stop_event=stop))
-    await asyncio.wait_for(serving.wait(), 10)
+    await asyncio.wait_for(serving.wait(), 60)  # (guards against a hang)
     stop.set()
-    assert await asyncio.wait_for(running, 10) == 0
+    assert await asyncio.wait_for(running, 60) == 0
     assert seen == [False]
