@@ -212,3 +212,16 @@ def test_a_save_that_leaves_only_trash_by_the_conventions_is_read_by_the_clues()
     chop.mask = 1 << 15 | 1 << 0  # the blue 1 or the red 1, as the conventions had it
     focus = read_clue(model, 1, COLOR, 3, [5])
     assert focus is chop and chop.mask == 1 << 17
+
+
+def test_with_two_players_a_clue_at_8_clues_that_leaves_slot_1_alone_may_be_a_stall():
+    # Alice plays her red 1 (8 clues, not the first move); Bob, who knows nothing to play,
+    # gives yellow on her yellow 4 (slot 2): an 8 Clue Stall as the H-group bot reads it
+    # (2 players: Alice cannot see whether Bob had a play clue instead), not a yellow 1
+    alice = ["r1", "y4", "b3", "w3", "g4"]
+    bob = ["g5", "b4", "w4", "r4", "g3"]
+    state = moves(dealt([alice, bob], draws=["r2"]), "play:1", "clue:0:c1")
+    model = replay(SPEC.view(state, None))
+    focus = model.hands[0][1]
+    assert focus.play_giver < 0 and focus.mask != 1 << 5
+    assert normal_move(state).action != "play:2"

@@ -143,7 +143,10 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     """Apply a clue to the target's hand as the table reads it; returns its focus.
     `stall_save`: the giver may save any card on chop (`stall_save_allowed`), so a clue
     focused there may be any useful card, not only a play (at 8 clues only a clue that leaves
-    slot 1 alone: the 8 Clue Save; from a locked hand any: the Locked Hand Save)."""
+    slot 1 alone: the 8 Clue Save; from a locked hand any: the Locked Hand Save). With two
+    players, at 8 clues, a clue on a new card elsewhere that leaves slot 1 alone and may be a
+    card that does not play yet is an *8 Clue Stall* too (the H-group bot reads it so: the
+    receiver cannot see whether the giver had a play clue to give instead)."""
     hand = model.hands[target]
     told = model.deck.clue_mask(kind, value)
     chop = chop_index(hand)
@@ -175,6 +178,9 @@ def read_clue(model: Model, target: int, kind: str, value: int,
     elif new:
         focus = hand[new[0]]
         meaning = delayed_playable(model, focus, fresh)
+        if (stall_save and model.players == 2 and model.board.clues >= MAX_CLUES
+                and 0 not in touched and focus.mask & ~meaning & ~useless):
+            meaning = model.deck.full  # an 8 Clue Stall (see the docstring)
     elif stall_save or (kind == RANK and value == 5):
         return None  # a Hard Burn at 8 clues or from a locked hand, or 5s told again: a stall
     else:  # tempo clue: the newest touched card not yet known to play
