@@ -10,6 +10,7 @@ from bench import (
     rafter,
     rafter_render,
     replay,
+    resume,
     scheduler,
     telegram,
 )
@@ -19,6 +20,7 @@ if __name__ == "__main__":
                         ("Rafter Five physics", rafter), ("Rafter Five pictures", rafter_render),
                         ("Replay animations", replay), ("Telegram", telegram),
                         ("Discord", discord), ("Playground", playground),
-                        ("Scheduler", scheduler), ("Footprint", footprint)):
+                        ("Scheduler", scheduler), ("Footprint", footprint),
+                        ("Tables shown again after a start", resume)):
         print(f"== {name}", flush=True)
         bench.main([])

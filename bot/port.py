@@ -10,7 +10,7 @@ What an adapter does with a `Result` is `bot.delivery.deliver`.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -87,6 +87,11 @@ class TablePort(PlatformTrouble, Protocol):
     def command_description(self, lang: str, name: str) -> str: ...
 
     async def resume(self, platform: str) -> tuple[Post | Drop, ...]: ...
+
+    def resume_each(self, platform: str) -> AsyncIterator[list[Post | Drop]]:
+        """What each active table should show after a start, table by table (an async
+        generator; bot/resuming.py runs it beside the platform's updates)."""
+        ...
 
     # --- what people do ------------------------------------------------------------------
 

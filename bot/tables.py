@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 
 from bot import thinking
 from bot.adapter_reads import AdapterReads
@@ -34,7 +34,7 @@ from bot.payloads import BadPayload, Press, decode
 from bot.person_tables import PersonTables
 from bot.physics_pool import Physics
 from bot.player_stats import PlayerStats
-from bot.port import PersonGame, PersonTable, TableMark, TablePort
+from bot.port import PersonGame, PersonTable, TableMark, TablePort, service_unavailable
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Drop, Place, Post, Result, Role, Screen, UserRef
 from bot.storage import ActiveTableExists, DueWork, Store, TableRow
@@ -290,15 +290,28 @@ class TableService(Part):
             log.info("tables %s followed their chat to its new id", moved)
 
     async def resume(self, platform: str) -> tuple[Post | Drop, ...]:
-        """What every active table of a platform should show, for a start-up after a crash."""
-        posts: list[Post | Drop] = []
+        """What every active table of a platform should show, all at once (the playground
+        fills its rooms with it before it serves)."""
+        return tuple([post async for posts in self.resume_each(platform) for post in posts])
+
+    async def resume_each(self, platform: str) -> AsyncIterator[list[Post | Drop]]:
+        """What each active table of a platform should show, table by table, for a start-up
+        after a crash or a deploy; its computer turn or lobby timeout is scheduled again. A
+        table that cannot be drawn is logged and skipped; the database going away ends it."""
         for table in await self.store.tables_in_status():
-            if table.platform == platform:
-                posts.extend(await self.posts.current_posts(table.id))
+            if table.platform != platform:
+                continue
+            try:
+                posts = await self.posts.current_posts(table.id)
                 await self.computers.reschedule(table)
                 if table.status == Status.LOBBY and not await self.store.pending_work(table.id):
                     await self.lobby.schedule_timeout(table)  # opened before timeouts were kept
-        return tuple(posts)
+            except Exception as error:
+                if service_unavailable(error):
+                    raise
+                log.exception("table %s could not be shown again", table.id)
+                continue
+            yield posts
 
     # --- due work ----------------------------------------------------------------------
 

@@ -97,6 +97,7 @@ class BotProcess:
             return all(i.acknowledged for i in server.interactions.values() if i.delivered
                        and i.created_at + server.interaction_timeout > server.clock.time())
 
+        assert await self.client.resuming.wait(timeout), "the tables were not resumed"
         for _ in range(2):  # a DM refusal queues a note: once more
             await server.wait_until(answered, timeout, message="every interaction answered")
             await self.client.interactions.drain(timeout)

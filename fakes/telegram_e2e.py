@@ -90,6 +90,8 @@ class BotProcess:
         """Wait until the bot has taken every queued update, finished handling it, played
         every computer turn that is due, and delivered everything it queued (including what
         Telegram's errors led to)."""
+        resuming = self.telegram.resuming
+        assert resuming is None or await resuming.wait(timeout), "the tables were not resumed"
         await self._settle_updates(timeout)
         scheduler = self.service.scheduler
         while not await scheduler.idle():

@@ -37,6 +37,7 @@ from bot.i18n import Translator
 from bot.loops import Loop, supervise
 from bot.ops.startup_errors import retrying
 from bot.port import TablePort
+from bot.resuming import Resuming
 from bot.silenced_tables import SilenceBook
 
 from .answer import DEFER_AFTER
@@ -127,6 +128,7 @@ class DiscordBot(discord.Client):
         self._flushed = False
         self.gateway = Loop("discord gateway", clock=now, retries_itself=True)
         """Down from a disconnection until the gateway is ready (or resumed) again."""
+        self.resuming = Resuming(service, PLATFORM, self.outbox.post)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -139,7 +141,7 @@ class DiscordBot(discord.Client):
             self._sync_task = asyncio.create_task(self.command_sync.run(),
                                                   name="discord command sync")
         await self.silences.load()  # before the tables are shown again: not there
-        self.outbox.post(await self.service.resume(PLATFORM))
+        self.resuming.start()  # beside the interactions taken from now on (bot/resuming.py)
         self._silence_task = asyncio.create_task(supervise(
             "discord silenced tables", self.silences.run), name="discord silenced tables")
 
@@ -202,6 +204,7 @@ class DiscordBot(discord.Client):
         """Finish the interactions under way, deliver what is queued, disconnect."""
         if not self._flushed:
             self._flushed = True
+            await self.resuming.stop()
             await self.interactions.drain(flush_timeout)
             if not await self.outbox.flush(flush_timeout):
                 log.warning("Discord: %d messages were not delivered before shutdown",

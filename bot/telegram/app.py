@@ -31,6 +31,7 @@ from bot.i18n import LANGUAGES, Translator
 from bot.loops import Loop, supervise
 from bot.ops.startup_errors import retrying
 from bot.port import TablePort
+from bot.resuming import Resuming
 from bot.update_claims import UpdateBook
 
 from . import warm  # noqa: F401  (keeps aiogram's response models built)
@@ -117,6 +118,7 @@ class TelegramBot:
         self.polling_timeout = polling_timeout
         self.bot = Bot(token, session=session)
         self.miniapp = miniapp
+        self.resuming: Resuming | None = None
         make_outbox: Callable[..., Outbox] = miniapp.outbox if miniapp is not None else Outbox
         self.outbox = make_outbox(self.bot, store, service, translator, limits=limits,
                              default_language=default_language, clock=clock, sleep=sleep,
@@ -172,8 +174,9 @@ class TelegramBot:
             await set_commands(self.bot, self.service, default_language=self.default_language)
         if self.primary or (self.webhook is not None and self.webhook.restarted):
             # after a crash: what the dead process had queued is shown again (posts whose
-            # content is already on screen are skipped)
-            self.outbox.post(await self.service.resume(PLATFORM))
+            # content is already on screen are skipped), beside the updates taken from now on
+            self.resuming = Resuming(self.service, PLATFORM, self.outbox.post)
+            self.resuming.start()
         log.info("Telegram: running as @%s", username)
         if self.webhook is not None:
             self._server = WebhookServer(self.dispatcher, self.bot, self._store, self.webhook)
@@ -233,6 +236,8 @@ class TelegramBot:
                 await asyncio.wait({task}, timeout=self.polling_timeout + 5)
             if not task.done():
                 task.cancel()
+        if self.resuming is not None:
+            await self.resuming.stop()
         # Handlers still running would queue posts after the flush: let them finish.
         handlers = list(getattr(self.dispatcher, "_handle_update_tasks", ()))
         if handlers:
