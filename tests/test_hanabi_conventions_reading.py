@@ -225,3 +225,17 @@ def test_with_two_players_a_clue_at_8_clues_that_leaves_slot_1_alone_may_be_a_st
     focus = model.hands[0][1]
     assert focus.play_giver < 0 and focus.mask != 1 << 5
     assert normal_move(state).action != "play:2"
+
+
+def test_a_clue_on_cards_its_receiver_will_know_are_trash_misleads_nobody():
+    # every firework is past 1: a 1 on Bob's 1s tells him they are trash (no play, no
+    # finesse, no harm: not a bad touch); at 8 clues with nothing better it is a safe stall,
+    # where a colour on his yellow 1 reads as a yellow card that plays and misplays
+    alice = ["g5", "b4", "w4", "y4", "g3"]
+    bob = ["g1", "r4", "g1", "y1", "w1"]
+    state = moves(dealt([alice, bob]), "clue:1:r4")
+    pos = read(json_view(SPEC, state, 0), 0)
+    pos.board.fireworks = [4, 3, 2, 4, 5]
+    pos.board.changed()
+    ones = evaluate(pos, 1, RANK, 1, (1, 3, 4, 5))
+    assert ones is not None and ones.bad_touch == 0 and ones.plays == 0

@@ -110,7 +110,7 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     after = trial.hands[target]
     if focus is not None and not focus.save and not (kind == RANK and value == 5):
         k = next((k for k, card in enumerate(after) if card is focus), None)
-        if k is not None and not before[k].touched \
+        if k is not None and not before[k].touched and focus.mask & ~board.trash \
                 and not delayed_playable(trial, focus) >> truth[k] & 1:
             return None  # its focus does not play: partners would look for a finesse
     elsewhere = set(touched_identities(pos, target))
@@ -138,7 +138,9 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
         if card.touched and not before[k].touched:
             bit = 1 << identity
             twins = twins or identity in seen_now
-            if board.trash & bit or identity in elsewhere or identity in seen_now:
+            if card.mask & ~board.trash == 0:
+                pass  # trash its receiver will know is trash: no harm done (KNOWN_USELESS)
+            elif board.trash & bit or identity in elsewhere or identity in seen_now:
                 score += BAD_TOUCH
                 bad += 1
             elif board.critical & bit:
