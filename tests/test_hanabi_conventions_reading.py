@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from engine.computer import json_view
 from engine.hanabi import SPEC
-from engine.hanabi.computer import finesse, reasons, self_prompt
-from engine.hanabi.computer.clues import evaluate
+from engine.hanabi.computer import finesse, reasons, self_prompt, stalling
+from engine.hanabi.computer.clues import ClueOption, evaluate
 from engine.hanabi.computer.conventions import COLOR, RANK, read_clue
 from engine.hanabi.computer.history import replay
 from engine.hanabi.computer.position import read
@@ -239,3 +239,17 @@ def test_a_clue_on_cards_its_receiver_will_know_are_trash_misleads_nobody():
     pos.board.changed()
     ones = evaluate(pos, 1, RANK, 1, (1, 3, 4, 5))
     assert ones is not None and ones.bad_touch == 0 and ones.plays == 0
+
+
+def test_in_the_end_game_only_a_tempo_clue_stalls():
+    # the H-group bot knows no end-game stalling situation: a 5 on new cards there is a 5
+    # that plays (a finesse for the 4), so our end-game stall is a Tempo Clue or nothing
+    alice = ["g5", "b4", "w4", "y4", "g3"]
+    bob = ["r5", "y5", "b3", "w3", "g4"]
+    state = moves(dealt([alice, bob]), "clue:1:r3")
+    pos = read(json_view(SPEC, state, 0), 0)
+    five = ClueOption(1, RANK, 5, 0.1, 0, "stall", (1, 2), (1, 2))
+    tempo = ClueOption(1, COLOR, 0, 0.8, 1, "tempo", (1,), ())
+    assert stalling.kind_of(pos, five, stalling.EARLY_GAME) == stalling.FIVE_STALL
+    assert stalling.kind_of(pos, five, stalling.END_GAME) is None
+    assert stalling.kind_of(pos, tempo, stalling.END_GAME) == stalling.TEMPO_STALL

@@ -16,8 +16,9 @@ clued cards as a Tempo Clue, and, with none of them playable, as a finesse. Not 
 The stalling situations: the *Early Game* (before the first discard: play and save clues
 first, then only a 5 Stall, otherwise discard), a *Locked Hand* (every card of the giver
 touched and none known to play or be useless), *8 Clues* (discarding is not allowed) and the
-*End-Game* (the deck about to run out with plays still queued: "use context", read here as
-the kinds above). Anywhere else a clue on a new card is a play clue, so nobody stalls with one.
+*End-Game* (the deck about to run out with plays still queued: "use context"; the H-group
+bot knows no end-game stall and reads a 5 Stall there as a 5 to play, so only a Tempo Clue
+is given). Anywhere else a clue on a new card is a play clue, so nobody stalls with one.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def kind_of(pos: Position, option: ClueOption, where: str) -> str | None:
     """Which stall clue the option is in this situation, or None when it is not one."""
     if option.bad_touch:
         return None
+    if where == END_GAME:  # no stalling situation to the H-group bot: only a clue that plays
+        return TEMPO_STALL if not option.new and option.plays else None
     if option.new and option.kind == RANK and option.value == 5 and not option.chop:
         return FIVE_STALL
     if where == EARLY_GAME:
