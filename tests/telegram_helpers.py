@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -123,6 +123,11 @@ class FakeService:
     async def resume(self, platform: str) -> tuple[Post | Drop, ...]:
         self.calls.append(("resume", platform))
         return self.resume_posts
+
+    async def resume_each(self, platform: str) -> AsyncIterator[list[Post | Drop]]:
+        self.calls.append(("resume", platform))
+        for post in self.resume_posts:  # as if each were a table of its own
+            yield [post]
 
     async def recover_downtime(self) -> float:
         self.calls.append(("recover_downtime",))

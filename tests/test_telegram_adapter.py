@@ -79,6 +79,7 @@ async def test_start_up_registers_links_commands_and_resumes(
         assert default[0]["description"] == "newgame in ru"
         for lang in ("en", "ru", "pl"):
             assert fake_telegram.commands_for(None, lang)[1]["description"] == f"games in {lang}"
+        assert bot.resuming is not None and await bot.resuming.wait(30)  # (beside updates)
         assert service.of("resume") == [("resume", "telegram")]
     finally:
         await bot.stop(flush_timeout=2)  # stopping delivers what was queued
