@@ -41,15 +41,23 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await store.close()
 
 
-def make_bot(server: FakeDiscordServer, store: Store) -> DiscordBot:
+def make_bot(server: FakeDiscordServer, store: Store, *,
+             sync_waits_for: asyncio.Event | None = None) -> DiscordBot:
+    """`sync_waits_for`: the command sync's waits end only once it is set (so what the bot
+    does meanwhile happens before the fake's clock moves on)."""
     service = TableService(store, TR, seeds=itertools.count(7).__next__, computer_pause=0.0)
 
     async def on_fake_clock(seconds: float) -> None:  # waits move the fake's clock
         server.clock.advance(seconds)
         await asyncio.sleep(0)
 
+    async def sync_sleep(seconds: float) -> None:
+        if sync_waits_for is not None:
+            await sync_waits_for.wait()
+        await on_fake_clock(seconds)
+
     return DiscordBot(service, store, TR, clock=server.clock.time, now=server.clock.time,
-                      sync_sleep=on_fake_clock, dm_sleep=on_fake_clock,
+                      sync_sleep=sync_sleep, dm_sleep=on_fake_clock,
                       guild_ready_timeout=0.1)
 
 
@@ -87,14 +95,18 @@ async def test_a_sync_refused_for_minutes_does_not_stop_the_start_and_happens_la
             pass
     assert [c.status for c in server.calls_of(SYNC)] == [200] * 4
     started = server.clock.time()
+    answered = asyncio.Event()
     async with Store.open(tmp_path / "db.sqlite3") as store:
-        bot = make_bot(server, store)
+        bot = make_bot(server, store, sync_waits_for=answered)
         async with run_client(server, bot, wait_synced=False):
-            # it runs: connected, and answering (the commands Discord had)
+            # it runs: connected, and answering (the commands Discord had) while its sync
+            # waits (held until then: the fake's clock jumps by the whole wait at once,
+            # which would also expire an interaction being answered meanwhile)
             assert server.connected
             record = anna.slash(channel, "help")
-            await record.wait_answered()
-            await asyncio.wait_for(bot.command_sync.synced.wait(), 10)
+            await record.wait_answered(30)  # (a guard against a hang)
+            answered.set()
+            await asyncio.wait_for(bot.command_sync.synced.wait(), 30)
             refused, accepted = server.calls_of(SYNC)[4:]
             assert refused.status == 429 and refused.response["retry_after"] > 30
             assert accepted.status == 200
