@@ -4,9 +4,9 @@ the same public model), then compares that reading with the cards it sees.
 A clue is *misleading*, and never given, when the reading rules out a touched or untouched
 card's real identity. A save on chop that may also be a card that plays now counts less (an
 H-group player, the H-group bot at least, plays such a card: the play clue it could be), so
-a save without that doubt is given instead when there is one. Otherwise its worth counts the cards it makes the receiver play, the
-valuable cards it saves, the useless or duplicate cards it touches (bad touch) and, a
-little, what it narrows down.
+a save without that doubt is given instead when there is one. Otherwise its worth counts
+the cards it makes the receiver play, the valuable cards it saves, the useless or duplicate
+cards it touches (bad touch) and, a little, what it narrows down.
 """
 
 from __future__ import annotations
@@ -108,21 +108,22 @@ def evaluate(pos: Position, target: int, kind: str, value: int,
     focus = read_clue(trial, target, kind, value, slots, stall)
     no_warning_given(trial, pos.seat)
     after = trial.hands[target]
-    if focus is not None and not focus.save and not (kind == RANK and value == 5):
-        k = next((k for k, card in enumerate(after) if card is focus), None)
-        if k is not None and not before[k].touched and focus.mask & ~board.trash \
-                and not delayed_playable(trial, focus) >> truth[k] & 1:
-            return None  # its focus does not play: partners would look for a finesse
+    slot = next((k for k, card in enumerate(after) if card is focus), None)  # the focus's
+    fresh = slot if slot is not None and not before[slot].touched else None  # newly touched
+    told_fives = kind == RANK and value == 5
+    if focus is not None and fresh is not None and not focus.save and not told_fives \
+            and focus.mask & ~board.trash \
+            and not delayed_playable(trial, focus) >> truth[fresh] & 1:
+        return None  # its focus does not play: partners would look for a finesse
     elsewhere = set(touched_identities(pos, target))
-    k = next((k for k, card in enumerate(after) if card is focus), None)
-    if k is not None and not before[k].touched and truth[k] in elsewhere:
+    if fresh is not None and truth[fresh] in elsewhere:
         return None  # good touch, read: its receiver sees that card touched, takes it for another
     playable = board.playable
     # a save on chop that may also be a card that plays now: an H-group player (the H-group
     # bot at least) plays it, so another clue that saves it without that doubt comes first
-    ambiguous = (k is not None and k == chop and focus is not None and focus.save
-                 and not stall and not (kind == RANK and value == 5)
-                 and focus.mask & playable != 0 and not playable >> truth[k] & 1)
+    ambiguous = (focus is not None and slot is not None and slot == chop and focus.save
+                 and not stall and not told_fives
+                 and focus.mask & playable != 0 and not playable >> truth[slot] & 1)
     in_other_hands = {i for seat in pos.others() if seat != target
                       for i in pos.cards[seat] if i is not None}
     score, plays, seen_now, bad, twins = AMBIGUOUS_SAVE * ambiguous, 0, set(), 0, False

@@ -17,7 +17,8 @@ def sure_plays(pos: Position) -> list[int]:
 def best_sure_play(pos: Position, held: set[int] | frozenset[int] = frozenset()) -> int | None:
     """The sure play that helps most: a 5 (a clue token back), then one that lets a card
     someone holds follow, then the lowest (1s oldest first); a card only this seat knows
-    fits goes first, so nobody spends a clue on it. Slots in `held` wait (a finesse may be under way)."""
+    fits goes first, so nobody spends a clue on it. Slots in `held` wait (a finesse may be
+    under way)."""
     plays = [k for k in sure_plays(pos) if k not in held]
     if not plays:
         return None
