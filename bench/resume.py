@@ -3,9 +3,9 @@
 `--tables N` tables opened and started through the service (two players each, the four
 games in turn) on a fresh SQLite database, then a new process on that database (as after a
 restart: nothing drawn yet, its drawing process not started) draws what each should show
-(`resume_each`, as bot/resuming.py runs it beside a platform's updates). Prints the whole pass's wall-clock
-and CPU time and the time per table (median, p95), the first table's including the drawing
-process's start.
+(`resume_each`, as bot/resuming.py runs it beside a platform's updates). Prints the whole
+pass's wall-clock and CPU time and the time per table (median, p95), the first table's
+including the drawing process's start.
 """
 
 from __future__ import annotations
@@ -52,20 +52,24 @@ async def open_tables(service: TableService, count: int) -> None:
         await _posts(await service.press(chat, host, _button(posts, "s:")))
 
 
-async def prepare(path: Path, tables: int) -> None:
+async def open_service(path: Path) -> TableService:
+    """The table service on the database at `path`, showing nothing anywhere."""
     store = await Store.open(path, synchronous="OFF")
     service = TableService(store, Translator.load(), seeds=itertools.count(1).__next__)
     service.register_platform(PLATFORM, deep_link=str, show=lambda posts: None)
+    return service
+
+
+async def prepare(path: Path, tables: int) -> None:
+    service = await open_service(path)
     await open_tables(service, tables)
-    await store.close()
+    await service.store.close()
 
 
 async def resume(path: Path) -> None:
     """As a process that has just started: nothing drawn yet, its drawing process not
     started."""
-    store = await Store.open(path, synchronous="OFF")
-    service = TableService(store, Translator.load(), seeds=itertools.count(1).__next__)
-    service.register_platform(PLATFORM, deep_link=str, show=lambda posts: None)
+    service = await open_service(path)
     each, posts = [], 0
     started, cpu = time.perf_counter(), time.process_time()
     last = started
@@ -74,7 +78,7 @@ async def resume(path: Path) -> None:
         each.append(now - last)
         last, posts = now, posts + len(shown)
     wall, cpu = time.perf_counter() - started, time.process_time() - cpu
-    await store.close()
+    await service.store.close()
     rest = sorted(each[1:]) or [0.0]
     print(f"{len(each)} tables, {posts} posts shown again in {wall:.2f} s ({cpu:.2f} s of this "
           f"process's CPU; the drawing process's besides); the first table {each[0]:.2f} s, "
