@@ -51,6 +51,15 @@ class ShardPlan:
         shard's): the one running shard 0."""
         return 0 in self.ids
 
+    def serves(self, server_id: str | None) -> bool:
+        """Whether the server's (guild's) tables are this process's to show again after a
+        start: its shard is one of `ids` (Discord's rule: the guild id shifted right by 22
+        bits, modulo the shard count). A table whose server is not known (opened before
+        schema 12) is shown by the process running shard 0."""
+        if server_id is None or not server_id.isdigit():
+            return 0 in self.ids
+        return (int(server_id) >> 22) % self.count in self.ids
+
 
 def parse_shards(text: str) -> ShardPlan:
     """"0,1/4" or "2-3/4": shard ids (and ranges), a slash, the shard count."""

@@ -112,7 +112,8 @@ class TableLobby(Part):
             table = await store.create_table(chat.platform, chat.id, chat.thread_id,
                                              spec.name, creator_id=user.id, language=lang,
                                              title=chat.title, options=options or {},
-                                             creator_name=user.name, clock=clock.code)
+                                             creator_name=user.name, clock=clock.code,
+                                             server_id=chat.server_id)
         except ActiveTableExists:
             return Result(Reply(self.tr.t(opener, "bot-error-table-exists"), alert=True))
         log.info("table %s opened for %s on %s", table.id, spec.name, chat.platform)
@@ -300,7 +301,8 @@ class TableLobby(Part):
             table = await self.store.create_table(
                 chat.platform, chat.id, chat.thread_id, old.game, creator_id=user.id,
                 language=old.language, title=chat.title or old.title, options=old.options,
-                creator_name=user.name, clock=old.clock)
+                creator_name=user.name, clock=old.clock,
+                server_id=chat.server_id or old.server_id)
         except ActiveTableExists:
             return self.core.alert(lang, "bot-error-table-exists")
         log.info("table %s: a rematch of table %s", table.id, old.id)

@@ -20,8 +20,11 @@ from bot.table_core import AdminCheck, ChatAdminCheck, Working
 from engine.core import GameSpec
 
 __all__ = ["AdminCheck", "ChatAdminCheck", "LogView", "PersonGame", "PersonTable",
-           "PlatformTrouble", "TableMark", "TablePort", "Working",
+           "PlatformTrouble", "ServerFilter", "TableMark", "TablePort", "Working",
            "service_unavailable"]
+
+ServerFilter = Callable[[str | None], bool]
+"""Whether a process takes the tables of a server (a Discord guild id; None: not known)."""
 
 
 class TableMark(NamedTuple):
@@ -88,9 +91,11 @@ class TablePort(PlatformTrouble, Protocol):
 
     async def resume(self, platform: str) -> tuple[Post | Drop, ...]: ...
 
-    def resume_each(self, platform: str) -> AsyncIterator[list[Post | Drop]]:
+    def resume_each(self, platform: str, serves: ServerFilter | None = None
+                    ) -> AsyncIterator[list[Post | Drop]]:
         """What each active table should show after a start, table by table (an async
-        generator; bot/resuming.py runs it beside the platform's updates)."""
+        generator; bot/resuming.py runs it beside the platform's updates); with `serves`,
+        only the tables whose server it takes (a process on some of the Discord shards)."""
         ...
 
     # --- what people do ------------------------------------------------------------------

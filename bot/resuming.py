@@ -8,6 +8,10 @@ beside the platform's updates instead of before them: a press on one table never
 another table's redraw. A press that moves a table first wins: the resume's posts for the
 older version are dropped (`TablePosts.drawn`) or refused by the message claims.
 
+A process on some of a Discord bot's shards shows only the tables of its shards' servers
+(`ShardPlan.serves`): each table is drawn by one process, not by every one, and the
+bot's global rate is not spent N times over on the same edits after a deploy.
+
 A table that cannot be drawn is logged and skipped by the service (the others are still
 shown); the database going away ends the pass, which the supervised loop starts again after
 a back-off.
@@ -20,7 +24,7 @@ import logging
 from collections.abc import Callable, Sequence
 
 from bot.loops import supervise
-from bot.port import TablePort
+from bot.port import ServerFilter, TablePort
 from bot.screens import Drop, Post
 
 log = logging.getLogger(__name__)
@@ -28,11 +32,12 @@ log = logging.getLogger(__name__)
 Show = Callable[[Sequence[Post | Drop]], None]
 
 
-async def resume_tables(service: TablePort, platform: str, show: Show) -> int:
-    """Show every active table of `platform` again, each as soon as it is drawn; returns how
-    many were shown."""
+async def resume_tables(service: TablePort, platform: str, show: Show,
+                        serves: ServerFilter | None = None) -> int:
+    """Show every active table of `platform` again (of the servers it `serves`), each as
+    soon as it is drawn; returns how many were shown."""
     shown = 0
-    async for posts in service.resume_each(platform):
+    async for posts in service.resume_each(platform, serves):
         show(posts)
         shown += 1
     if shown:
@@ -43,16 +48,18 @@ async def resume_tables(service: TablePort, platform: str, show: Show) -> int:
 class Resuming:
     """One platform's pass over its tables after a start, in the background."""
 
-    def __init__(self, service: TablePort, platform: str, show: Show) -> None:
+    def __init__(self, service: TablePort, platform: str, show: Show,
+                 serves: ServerFilter | None = None) -> None:
         self.service = service
         self.platform = platform
         self.show = show
+        self.serves = serves
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(supervise(
             f"{self.platform} tables shown again",
-            lambda: resume_tables(self.service, self.platform, self.show)),
+            lambda: resume_tables(self.service, self.platform, self.show, self.serves)),
             name=f"{self.platform} resume")
 
     async def wait(self, timeout: float | None = None) -> bool:

@@ -24,6 +24,7 @@ class ChatRef:
     thread_id: str | None = None  # forum topic / Discord thread
     private: bool = False  # a one-to-one chat with the bot
     title: str = ""
+    server_id: str | None = None  # the Discord server (guild) the chat is in
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,14 @@ from bot.payloads import BadPayload, Press, decode
 from bot.person_tables import PersonTables
 from bot.physics_pool import Physics
 from bot.player_stats import PlayerStats
-from bot.port import PersonGame, PersonTable, TableMark, TablePort, service_unavailable
+from bot.port import (
+    PersonGame,
+    PersonTable,
+    ServerFilter,
+    TableMark,
+    TablePort,
+    service_unavailable,
+)
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Drop, Place, Post, Result, Role, Screen, UserRef
 from bot.storage import ActiveTableExists, DueWork, Store, TableRow
@@ -294,12 +301,14 @@ class TableService(Part):
         fills its rooms with it before it serves)."""
         return tuple([post async for posts in self.resume_each(platform) for post in posts])
 
-    async def resume_each(self, platform: str) -> AsyncIterator[list[Post | Drop]]:
+    async def resume_each(self, platform: str, serves: ServerFilter | None = None
+                          ) -> AsyncIterator[list[Post | Drop]]:
         """What each active table of a platform should show, table by table, for a start-up
-        after a crash or a deploy; its computer turn or lobby timeout is scheduled again. A
-        table that cannot be drawn is logged and skipped; the database going away ends it."""
+        after a crash or a deploy; its computer turn or lobby timeout is scheduled again
+        (`serves`: only the tables of the servers it takes). A table that cannot be drawn is
+        logged and skipped; the database going away ends it."""
         for table in await self.store.tables_in_status():
-            if table.platform != platform:
+            if table.platform != platform or (serves is not None and not serves(table.server_id)):
                 continue
             try:
                 posts = await self.posts.current_posts(table.id)

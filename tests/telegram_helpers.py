@@ -124,7 +124,8 @@ class FakeService:
         self.calls.append(("resume", platform))
         return self.resume_posts
 
-    async def resume_each(self, platform: str) -> AsyncIterator[list[Post | Drop]]:
+    async def resume_each(self, platform: str, serves: object = None
+                          ) -> AsyncIterator[list[Post | Drop]]:
         self.calls.append(("resume", platform))
         for post in self.resume_posts:  # as if each were a table of its own
             yield [post]

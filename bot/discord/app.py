@@ -32,11 +32,11 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.config import Settings
+from bot.config import Settings, ShardPlan
 from bot.i18n import Translator
 from bot.loops import Loop, supervise
 from bot.ops.startup_errors import retrying
-from bot.port import TablePort
+from bot.port import ServerFilter, TablePort
 from bot.resuming import Resuming
 from bot.silenced_tables import SilenceBook
 
@@ -84,14 +84,17 @@ class DiscordBot(discord.Client):
                  defer_after: float = DEFER_AFTER, clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], float] = time.time, global_rate: int = RATE,
                  dm_sleep: Sleep = asyncio.sleep, sync_sleep: Sleep = asyncio.sleep,
-                 silence_timeout: float = SILENCE_TIMEOUT, **options: Any) -> None:
+                 silence_timeout: float = SILENCE_TIMEOUT, serves: ServerFilter | None = None,
+                 **options: Any) -> None:
         """`clock` measures how old an interaction token is, `now` (epoch seconds) how old
         a message is (tests pass the fake Discord's clock for both); `defer_after` is when
         an unanswered interaction is deferred; `global_rate` is this process's share of
         Discord's global limit (requests a second). `dm_sleep` waits out the direct
         messages' pace (on `now`), `sync_sleep` a command sync's back-off (tests move the
         fake's clock instead). `silence_timeout` is how long a table whose channel refuses
-        the bot waits for the permission to come back (bot/discord/silence.py)."""
+        the bot waits for the permission to come back (bot/discord/silence.py). `serves`:
+        the servers whose tables it shows again after a start (None: all; a process on some
+        of the shards, `ShardPlan.serves`)."""
         # the trace lets the outbox see how long the rate limits held its requests back;
         # a wait longer than MAX_WAIT is an error rather than a stalled lane (the limit on
         # edits of old messages asks for minutes: the outbox sends a new message instead)
@@ -128,7 +131,7 @@ class DiscordBot(discord.Client):
         self._flushed = False
         self.gateway = Loop("discord gateway", clock=now, retries_itself=True)
         """Down from a disconnection until the gateway is ready (or resumed) again."""
-        self.resuming = Resuming(service, PLATFORM, self.outbox.post)
+        self.resuming = Resuming(service, PLATFORM, self.outbox.post, serves)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -242,8 +245,10 @@ class ShardedDiscordBot(DiscordBot, discord.AutoShardedClient):
             options.setdefault("sync_commands", True)
             options.setdefault("global_rate", RATE)
         else:
-            options.setdefault("sync_commands", 0 in shard_ids)
+            plan = ShardPlan(tuple(shard_ids), shard_count)
+            options.setdefault("sync_commands", plan.syncs_commands)
             options.setdefault("global_rate", max(1, RATE * len(shard_ids) // shard_count))
+            options.setdefault("serves", plan.serves)  # each table drawn again by one process
         super().__init__(service, store, translator, shard_ids=shard_ids,
                          shard_count=shard_count, **options)
 

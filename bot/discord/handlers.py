@@ -70,12 +70,15 @@ def chat_ref(interaction: discord.Interaction) -> ChatRef:
                        private=True)
     guild = interaction.guild
     where = f" ({guild.name})" if guild is not None and getattr(guild, "name", None) else ""
+    server = str(interaction.guild_id)
     if isinstance(channel, discord.Thread) and channel.parent_id is not None:
         return ChatRef(PLATFORM, str(channel.parent_id), str(channel.id),
-                       title=shown(f"{channel.name}{where}", limit=TITLE_LIMIT))
+                       title=shown(f"{channel.name}{where}", limit=TITLE_LIMIT),
+                       server_id=server)
     name = getattr(channel, "name", None)
     title = f"#{name}{where}" if name else where.strip(" ()")
-    return ChatRef(PLATFORM, str(interaction.channel_id), title=shown(title, limit=TITLE_LIMIT))
+    return ChatRef(PLATFORM, str(interaction.channel_id), title=shown(title, limit=TITLE_LIMIT),
+                   server_id=server)
 
 
 def user_ref(interaction: discord.Interaction) -> UserRef:

@@ -63,6 +63,7 @@ class TableRow:
     clock: str = "off"  # the turn clock's code (bot/clocks.py)
     started_at: float | None = None  # when its game started
     ended_at: float | None = None  # when its game ended (finished or abandoned)
+    server_id: str | None = None  # the Discord server of its channel, if known
 
     @property
     def active(self) -> bool:
@@ -150,6 +151,7 @@ def table_row(row: Any) -> TableRow:
         clock=row["clock"],
         started_at=row["started_at"],
         ended_at=row["ended_at"],
+        server_id=row["server_id"],
     )
 
 

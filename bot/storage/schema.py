@@ -24,7 +24,7 @@ from alembic.util import CommandError
 from . import sqlite_legacy
 from .errors import SchemaTooNew, StoreError
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 """The version this code writes: its newest revision (checked against the scripts)."""
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"

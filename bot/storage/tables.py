@@ -96,8 +96,10 @@ class TableStore(StorePart):
         title: str = "",
         creator_name: str = "",
         clock: str = "off",
+        server_id: Id | None = None,
     ) -> TableRow:
-        """Open a lobby. Raises `ActiveTableExists` if the chat/topic already has one."""
+        """Open a lobby. Raises `ActiveTableExists` if the chat/topic already has one.
+        `server_id`: the Discord server the chat is in (see `TableRow.server_id`)."""
         where = {"platform": Platform(platform), "chat": str(chat_id),
                  "thread": thread_key(thread_id)}
         now = self._clock()
@@ -111,12 +113,13 @@ class TableStore(StorePart):
                     row = tx.one(
                         "INSERT INTO tables (platform, chat_id, thread_id, game, options, status,"
                         " creator_id, creator_name, language, title, version, created_at,"
-                        " updated_at, clock) VALUES (:platform, :chat, :thread, :game, :options,"
-                        " 'lobby', :creator, :creator_name, :language, :title, 0, :now, :now,"
-                        " :clock) RETURNING *",
+                        " updated_at, clock, server_id) VALUES (:platform, :chat, :thread, :game,"
+                        " :options, 'lobby', :creator, :creator_name, :language, :title, 0, :now,"
+                        " :now, :clock, :server) RETURNING *",
                         **where, game=game, options=encode_json(options or {}),
                         creator=str(creator_id), creator_name=creator_name, language=language,
-                        title=title, now=now, clock=clock)
+                        title=title, now=now, clock=clock,
+                        server=None if server_id is None else str(server_id))
             except sa.exc.IntegrityError:
                 # another process opened one meanwhile (the one-active-table index)
                 other = tx.one(ACTIVE_SQL, **where)
