@@ -893,6 +893,28 @@ async def test_migrate_chat_racing_a_new_table_there_refuses_it(database: Databa
         assert (await store.get_table(moving.id)).chat_id == "-1"
 
 
+async def test_a_claim_that_waited_for_a_newer_versions_recording_is_refused(
+        database: Database) -> None:
+    """Another worker records version 3 of a panel (which ends its claim) while this one
+    claims the panel for version 1. On PostgreSQL the claim's statement sees the messages as
+    they were when it began, then waits for the other's claim, which is gone when it goes
+    on: the claim is refused all the same, or version 1 would be shown over 3 (a loaded run
+    of tests/test_claims_owner.py edited a panel back from v3 to v1 so)."""
+    async with database.open() as store, database.open() as other:
+        table_id = await playing_table(store)
+        assert await other.claim_message(table_id, "panel", 0, 3) is Claim.CLAIMED
+        async with HeldTransaction(database) as recording:  # `other`'s keep_message
+            await recording.begin(
+                "INSERT INTO messages (table_id, role, seat, chat_id, message_id, content_hash,"
+                f" updated_at, version) VALUES ({table_id}, 'panel', 0, '7', '11', 'v3', 0, 3)")
+            await recording.run(f"DELETE FROM message_claims WHERE table_id = {table_id}")
+            claiming = asyncio.ensure_future(store.claim_message(table_id, "panel", 0, 1))
+            await recording.waited_for()
+            await recording.commit()
+            assert await claiming is Claim.NEWER
+        assert await database.sql("SELECT version FROM message_claims") == []
+
+
 async def test_forget_user_racing_a_join_refuses_to_forget(database: Database) -> None:
     """They join a lobby (another worker) while being forgotten: refused as while seated,
     and nothing is forgotten (on SQLite the join simply comes first)."""

@@ -48,6 +48,11 @@ _END_CLAIM = f"DELETE FROM message_claims WHERE {_KEY} AND version = :version"
 # A claim that holds: its owner lives and its lease has not run out.
 _HOLDS = f"(message_claims.until > :now AND {LIVE_OWNER.format(owner='message_claims.owner')})"
 
+# A claim just taken, given up again: a newer version was recorded meanwhile.
+_GIVE_UP_FOR_NEWER = (
+    f"DELETE FROM message_claims WHERE {_KEY} AND version = :version AND owner = :owner"
+    f" AND EXISTS (SELECT 1 FROM messages WHERE {_KEY} AND version > :version)")
+
 
 class Claim(StrEnum):
     CLAIMED = "claimed"  # go ahead; record what was shown (or `release_message`) after
@@ -170,7 +175,9 @@ class MessageStore(StorePart):
         now = self._clock()
         key = {"table": table_id, "role": role, "seat": seat_key(seat)}
         live = {"now": now, "alive_since": self.alive_since()}
-        claimed = await self._write(lambda tx: tx.run(
+        params = {"version": version, "owner": self._owner, "until": now + lease, **key,
+                  **live}
+        claimed, postgres = await self._write(lambda tx: (tx.run(
             "INSERT INTO message_claims (table_id, role, seat, version, owner, until)"
             " SELECT CAST(:table AS BIGINT), CAST(:role AS TEXT), CAST(:seat AS INTEGER),"
             " CAST(:version AS INTEGER), CAST(:owner AS TEXT), CAST(:until AS DOUBLE PRECISION)"
@@ -178,9 +185,14 @@ class MessageStore(StorePart):
             f" AND NOT EXISTS (SELECT 1 FROM messages WHERE {_KEY} AND version > :version)"
             " ON CONFLICT (table_id, role, seat) DO UPDATE SET version = excluded.version,"
             " owner = excluded.owner, until = excluded.until"
-            f" WHERE NOT {_HOLDS}",
-            version=version, owner=self._owner, until=now + lease, **key, **live),
-            one_statement=True)
+            f" WHERE NOT {_HOLDS}", **params) > 0, tx.postgres), one_statement=True)
+        # PostgreSQL runs the claim on what the messages were when its statement began; a
+        # newer version recorded before the claim was taken (ending the claim in its way,
+        # which it may have waited for) is seen by a statement begun after: give the claim
+        # up then. (On SQLite a write sees every other write.)
+        if claimed and postgres and await self._write(
+                lambda tx: tx.run(_GIVE_UP_FOR_NEWER, **params) > 0, one_statement=True):
+            return Claim.NEWER, None
         if claimed:
             return Claim.CLAIMED, None
 
