@@ -272,10 +272,11 @@ async def test_a_schema_5_database_keeps_every_table_and_game(db_path: Path) -> 
     rows["user_settings"] = [row + (None, None, None) for row in rows["user_settings"]]
     assert after_schema.pop("command_syncs").startswith("CREATE TABLE command_syncs")
     assert after_rows.pop("command_syncs") == []
-    # and schema 11's: a table whose Discord channel refuses the bot is paused (since, until)
+    # schema 11's: a table whose Discord channel refuses the bot is paused (since, until);
+    # and schema 12's: the Discord server a table is in (not known for older tables)
     widened["tables"] = widened["tables"].replace(
-        "ended_at REAL)", "ended_at REAL, silenced_at REAL, silenced_until REAL)")
-    rows["tables"] = [row + (None, None) for row in rows["tables"]]
+        "ended_at REAL)", "ended_at REAL, silenced_at REAL, silenced_until REAL, server_id TEXT)")
+    rows["tables"] = [row + (None, None, None) for row in rows["tables"]]
     assert (after_schema, after_rows) == (widened, rows)
 
     async with Store.open(db_path) as store:  # the game goes on where it was
