@@ -91,8 +91,12 @@ async def test_the_board_and_panels_open_the_mini_app(
         [web_app] = [b for b in buttons(shown) if "web_app" in b]
         assert web_app["web_app"]["url"] == f"{WEBAPP_URL}?table={table}"
         assert web_app["text"] == TR.t(language, "miniapp-open-table")
-    menu = fake_telegram.bot_settings["setChatMenuButton"][""]
-    assert menu["type"] == "web_app" and menu["web_app"]["url"] == WEBAPP_URL
+    menus = fake_telegram.bot_settings["setChatMenuButton"]
+    assert menus[""]["type"] == "web_app" and menus[""]["web_app"]["url"] == WEBAPP_URL
+    assert menus[""]["text"] == TR.t("en", "miniapp-menu-button")
+    # Ann, who reads Polish, has one of her own (Bob, the bot's; the group, none)
+    assert menus.keys() == {"", str(ann.id)}
+    assert menus[str(ann.id)] == {**menus[""], "text": TR.t("pl", "miniapp-menu-button")}
     # no Mini App opened this table yet: none of its pictures is kept for one
     from bot.web.telegram_app import KEY
 

@@ -6,7 +6,9 @@
 * How people get there: every group board gets an "🎮 Open table" link button (a direct Mini
   App link, `t.me/<bot>/<short name>?startapp=<table>`: Telegram refuses `web_app` buttons
   outside private chats), every private panel a `web_app` button on its table, and the
-  private chats' menu button opens the Mini App's list of one's tables.
+  private chats' menu button opens the Mini App's list of one's tables. The bot's menu
+  button is one for all chats, in the default language; a player who chose another gets
+  one of their own, in their language, with their first private panel.
 * What it sees: `MiniAppOutbox` is the outbox that also tells the Mini App every post
   shown in Telegram (a move made with chat buttons appears live in the open Mini Apps).
 """
@@ -22,10 +24,11 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import MenuButtonWebApp, WebAppInfo
+from aiogram.types import MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 
 from bot.i18n import Translator
+from bot.kept_messages import Recent
 from bot.miniapp import Visitor
 from bot.names import person_name
 from bot.screens import Button, Drop, Post, Role, UserRef
@@ -121,12 +124,15 @@ class TelegramMiniApp:
         self.username = username
         if not primary:
             return
-        text = self.translator.t(self.default_language, "miniapp-menu-button")
         try:
-            await bot.set_chat_menu_button(menu_button=MenuButtonWebApp(
-                text=text, web_app=WebAppInfo(url=self.url)))
+            await bot.set_chat_menu_button(menu_button=self.menu_button(self.default_language))
         except TelegramAPIError as error:  # the chat buttons work without it
             log.warning("setChatMenuButton failed: %s", error.message)
+
+    def menu_button(self, language: str) -> MenuButtonWebApp:
+        """The menu button that opens the Mini App's list of one's tables."""
+        return MenuButtonWebApp(text=self.translator.t(language, "miniapp-menu-button"),
+                                web_app=WebAppInfo(url=self.url))
 
     def heard(self, items: Sequence[Post | Drop]) -> None:
         for show in self._listeners:
@@ -170,13 +176,30 @@ class TelegramMiniApp:
 
 
 class MiniAppOutbox(Outbox):
-    """The outbox, telling the Mini App every post and adding its buttons."""
+    """The outbox, telling the Mini App every post and adding its buttons; it also words a
+    player's menu button in the language of their private panels."""
+
+    _MENUS_KEPT = 50_000  # private chats whose menu button's language is remembered
 
     def __init__(self, miniapp: TelegramMiniApp, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.miniapp = miniapp
+        self._menus: Recent[str, str] = Recent(self._MENUS_KEPT)
 
     def post(self, items: Iterable[Post | Drop] | Post | Drop) -> None:
         kept = [items] if isinstance(items, Post | Drop) else list(items)
         self.miniapp.heard(kept)
         super().post([self.miniapp.with_buttons(item) for item in kept])
+
+    async def _spoke_privately(self, chat: str, language: str) -> None:
+        """Word the private chat's menu button in its person's language when that is not the
+        bot's default (the bot's own button speaks that one): once per chat and language in
+        this process (a request each after a restart, paced like the rest). Back to the
+        default language, the chat's own button is dropped for the bot's."""
+        known = self._menus.get(chat)
+        if known == language or (known is None and language == self.miniapp.default_language):
+            return
+        self._menus.remember(chat, language)
+        await self.set_menu_button(chat, MenuButtonDefault()
+                                   if language == self.miniapp.default_language
+                                   else self.miniapp.menu_button(language))

@@ -44,7 +44,14 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import BufferedInputFile, InputMediaPhoto, LinkPreviewOptions, Message
+from aiogram.types import (
+    BufferedInputFile,
+    InputMediaPhoto,
+    LinkPreviewOptions,
+    MenuButtonDefault,
+    MenuButtonWebApp,
+    Message,
+)
 
 from bot.i18n import Translator
 from bot.kept_messages import (
@@ -213,6 +220,24 @@ class Outbox(KeptMessages):
             await self._say(item)
         else:
             await super()._execute(item, ref)
+        private = _private_language(item)
+        if private is not None:
+            await self._spoke_privately(*private)
+
+    async def _spoke_privately(self, chat: str, language: str) -> None:
+        """A kept message in `language` went to a person's private chat (for subclasses)."""
+
+    async def set_menu_button(self, chat: str,
+                              button: MenuButtonWebApp | MenuButtonDefault) -> None:
+        """Set a private chat's menu button (paced like a message, not counted as one). A
+        refusal or any outage is logged and left, the bot's own button staying: it comes
+        after a message was delivered, which must not be delivered again for it."""
+        try:
+            await self._call(chat, "setChatMenuButton", _What("menu", None), lambda: self.bot.
+                             set_chat_menu_button(chat_id=int(chat), menu_button=button),
+                             counted=False)
+        except Exception as error:  # noqa: BLE001 - see above
+            log.info("chat %s keeps the bot's menu button: %s", chat, _error_text(error))
 
     async def _refused(self, item: Any, error: Exception) -> bool:
         if isinstance(error, TelegramMigrateToChat):
@@ -547,6 +572,15 @@ class _What:
 
 def _chat_of(item: _Item) -> str:
     return item.chat_id if isinstance(item, _Say) else item.place.chat_id
+
+
+def _private_language(item: Any) -> tuple[str, str] | None:
+    """The person's private chat a kept message went to and the language the service worded
+    it in (their own, as they chose it); None for anything else. A one-off message's
+    language is only their Telegram's, which may not be the one they chose."""
+    if not isinstance(item, Post) or item.language is None or is_group(item.place.chat_id):
+        return None
+    return item.place.chat_id, item.language
 
 
 def _key_of(item: Post | Drop) -> tuple[int, str, int | None]:
