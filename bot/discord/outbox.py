@@ -144,6 +144,7 @@ class Outbox(KeptMessages):
 
     MOVES_ROOM = CONTENT_LIMIT - 200
     _IMAGES_KEPT = 20_000
+    _GUILDS_KEPT = 50_000  # channels whose server is remembered (the oldest are asked again)
 
     def __init__(self, client: Client, store: OutboxStore, translator: Translator,
                  panels: PanelTokens, *, default_language: str = "en",
@@ -178,7 +179,8 @@ class Outbox(KeptMessages):
         self._no_files = Refusals(NO_FILES_FOR, clock)
         self.dms: TurnDms | None = None
         """Turn reminders by DM (the client sets it); None sends none."""
-        self._guilds: dict[str, int] = {}  # channel -> guild, for links to messages
+        self._guilds: Recent[str, int] = Recent(self._GUILDS_KEPT)
+        # channel -> guild, for links to messages
         self._generations: defaultdict[tuple[int, str], int] = defaultdict(int)
         self._queued_in: dict[Hashable, int] = {}  # a panel's key -> its generation then
         self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -188,7 +190,7 @@ class Outbox(KeptMessages):
     def learn_guild(self, channel_id: str, guild_id: int | None) -> None:
         """Which server a channel is in (for links in direct messages)."""
         if guild_id is not None:
-            self._guilds[channel_id] = guild_id
+            self._guilds.remember(channel_id, guild_id)
 
     @contextlib.asynccontextmanager
     async def panel_turn(self, table_id: int, user_id: str) -> AsyncIterator[None]:
