@@ -119,7 +119,7 @@ class TableHistory(Part):
         if arg == "a":
             # a second of drawing: one at a time per game, and the last few kept
             key = (table.id, table.seed, table.ended_at)
-            async with self.core.locks[table.id]:
+            async with self.core.table_lock(table.id):
                 clip = _CLIPS.get(key) or await asyncio.to_thread(replay_animation, replay)
             _CLIPS[key] = clip
             _CLIPS.move_to_end(key)

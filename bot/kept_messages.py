@@ -24,7 +24,7 @@ kept messages, for up to `redeliver_for` seconds.
 A platform's outbox (bot/telegram/outbox.py, bot/discord/outbox.py) subclasses
 `KeptMessages` and supplies the rest: how to send, edit and delete a message, which lane an
 instruction takes, what its errors mean, and its pacing. `Refusals` remembers chats that
-refused a picture (text goes there for a while) and `Recent` what a sent message shows.
+refused a picture (text goes there for a while).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.counters import Counters
 from bot.i18n import Translator
@@ -50,14 +50,12 @@ from bot.storage.rows import MessageRef, TableRow
 from bot.storage.updates import database_unavailable
 from bot.table_screens import board_following, earlier_moves
 
-__all__ = ["Claim", "Edit", "GaveUp", "KeptMessages", "MessageBook", "MessageRef", "Recent", "Refusals",
+__all__ = ["Claim", "Edit", "GaveUp", "KeptMessages", "MessageBook", "MessageRef", "Refusals",
            "database_unavailable"]
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
 
 REDELIVER_FOR = 3600.0
 """Seconds a kept message the platform keeps failing is tried again (an outage of its API)."""
@@ -163,26 +161,6 @@ class Refusals:
             del self._since[chat]
             return True
         return False
-
-
-class Recent(Generic[K, V]):
-    """What the newest `size` messages sent or edited show (the oldest are forgotten)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._known: dict[K, V] = {}
-
-    def remember(self, key: K, value: V) -> None:
-        self._known.pop(key, None)
-        self._known[key] = value
-        if len(self._known) > self.size:
-            del self._known[next(iter(self._known))]
-
-    def get(self, key: K, default: V | None = None) -> V | None:
-        return self._known.get(key, default)
-
-    def forget(self, key: K) -> None:
-        self._known.pop(key, None)
 
 
 class KeptMessages(ABC):

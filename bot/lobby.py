@@ -151,7 +151,7 @@ class TableLobby(Part):
     async def join_by_link(self, table: TableRow, user: UserRef, lang: str) -> tuple[str, Post | None]:
         """The private chat was opened through a join link: the text that answers it, and
         the lobby's message if they sat down."""
-        async with self.core.locks[table.id]:
+        async with self.core.table_lock(table.id):
             try:
                 await self.store.add_seat(table.id, user.id, user.name, language=lang,
                                           max_seats=self.games[table.game].max_players)
@@ -260,7 +260,7 @@ class TableLobby(Part):
 
     async def lobby_expired(self, table_id: int, version: int = 0) -> Result:
         """A lobby nobody started in time closes itself, and its message says why."""
-        async with self.core.locks[table_id]:
+        async with self.core.table_lock(table_id):
             table = await self.store.get_table(table_id)
             if table is None or table.status != Status.LOBBY:
                 return Result()

@@ -11,14 +11,14 @@ imports go one way: nothing here imports a part.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import secrets
-from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import Translator, normalize_language
+from bot.keyed_locks import KeyedLocks
 from bot.payloads import Press
 from bot.scheduler import Scheduler
 from bot.screens import ChatRef, Drop, Place, Post, Reply, Result, Role, Screen, UserRef
@@ -116,15 +116,12 @@ class TableCore:
         self.lobby_timeout = lobby_timeout
         self.deep_links: dict[str, Callable[[str], str] | None] = {}
         self.shows: dict[str, Show] = {}
-        self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks: KeyedLocks[int] = KeyedLocks()
         self.scheduler = Scheduler(store, fire, clock=clock, after_outage=after_outage)
 
-    def forget_lock(self, table_id: int, lock: asyncio.Lock) -> None:
-        """Drop the lock of a table that does not exist, unless someone holds or awaits it
-        (a forged press must leave nothing behind)."""
-        if not lock.locked() and not getattr(lock, "_waiters", None) \
-                and self.locks.get(table_id) is lock:
-            del self.locks[table_id]
+    def table_lock(self, table_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the table's lock: one change to a table at a time in this process."""
+        return self.locks.hold(table_id)
 
     # --- places ----------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from bot.move_events import events_from_json, events_to_json
 from bot.move_log import MoveLog, since_for
 from bot.options import describe_options
 from bot.payloads import Press, encode
+from bot.recent import Recent
 from bot.screens import Button, Drop, Place, Post, Result, Role, Screen, TurnReminder
 from bot.storage import DmStatus, DueWork, SeatRow, TableRow
 from bot.storage.store import Status
@@ -29,6 +30,10 @@ from bot.table_core import Part, TableCore, computer_number
 from engine.core import Event, GameSpec, replay
 
 log = logging.getLogger(__name__)
+
+TABLES_KEPT = 10_000
+"""Tables whose last move this process remembers (the most recently moved): far more than
+move at once, so a table's posts are drawn long before it could be forgotten."""
 
 Draw = Callable[[], "Post | Drop | None"]
 """A post still to be drawn: called in a worker thread."""
@@ -52,27 +57,29 @@ class TablePosts(Part):
         super().__init__(core)
         self.rules = rules
         self.clocks = clocks
-        # The events of each table's last move, for the board caption. A cache only:
-        # after a restart they are derived again from the action log.
-        self._last_events: dict[int, tuple[int, tuple[Event, ...]]] = {}
-        # The newest committed version of each table, so posts drawn for an older one are
-        # dropped rather than shown after newer ones.
-        self._committed: dict[int, int] = {}
-        # A board dropped so, by table: the next board shown tells its moves too.
-        self._untold: dict[int, Screen] = {}
+        # Each kept for the tables that moved lately only (a process may serve a million):
+        # the events of each table's last move, for the board caption (a cache: derived
+        # again from the action log when forgotten);
+        self._last_events: Recent[int, tuple[int, tuple[Event, ...]]] = Recent(TABLES_KEPT)
+        # the newest committed version of each table, so posts drawn for an older one are
+        # dropped rather than shown after newer ones (drawn within seconds of the move:
+        # long done once thousands of tables have moved since);
+        self._committed: Recent[int, int] = Recent(TABLES_KEPT)
+        # a board dropped so, by table: the next board shown tells its moves too.
+        self._untold: Recent[int, Screen] = Recent(TABLES_KEPT)
         # Each game's moves, so a panel drawn in a worker says what happened since the
         # player's last turn (bot/move_log.py)
         self.move_log = MoveLog(core.store, core.games)
 
     def started(self, table_id: int) -> None:
         """A game started: its board tells no move yet."""
-        self._last_events[table_id] = (0, ())
+        self._last_events.remember(table_id, (0, ()))
         self.move_log.started(table_id)
 
     def moved(self, table_id: int, version: int, events: tuple[Event, ...]) -> None:
         """A move was committed: posts drawn for older versions are dropped."""
-        self._last_events[table_id] = (version, events)
-        self._committed[table_id] = version
+        self._last_events.remember(table_id, (version, events))
+        self._committed.remember(table_id, version)
 
     async def current_posts(self, table_id: int, *, fresh_ping: bool = False,
                             public_only: bool = False) -> list[Post | Drop]:
@@ -197,7 +204,7 @@ class TablePosts(Part):
         record = await self.store.action_record(table.id, table.version)
         if record is not None and record.events is not None:
             events = events_from_json(record.events)
-            self._last_events[table.id] = (table.version, events)
+            self._last_events.remember(table.id, (table.version, events))
             return events
         if spec.continuous:  # never simulated again; an action kept without its events
             return ()
@@ -208,7 +215,7 @@ class TablePosts(Part):
         before = replay(spec, seats, table.seed, {**spec.default_options, **table.options},
                         log_[:-1])
         _, events = spec.apply(before, *log_[-1])
-        self._last_events[table.id] = (table.version, events)
+        self._last_events.remember(table.id, (table.version, events))
         return events
 
     def panel_post(self, table: TableRow, spec: GameSpec, state: Any,
@@ -337,7 +344,8 @@ class TablePosts(Part):
         for draw in draws:
             post = await asyncio.to_thread(draw)
             board = isinstance(post, Post) and post.place.role is Role.BOARD
-            if self._committed.get(table_id, version) > version:
+            committed = self._committed.get(table_id)
+            if committed is not None and committed > version:
                 if board:
                     self._keep_untold(table_id, post.screen)  # type: ignore[union-attr]
                 return
@@ -350,11 +358,11 @@ class TablePosts(Part):
 
     def _keep_untold(self, table_id: int, board: Screen) -> None:
         untold = self._untold.get(table_id)
-        self._untold[table_id] = board if untold is None else screens.board_following(
-            self.tr, untold, board)
+        self._untold.remember(table_id, board if untold is None else screens.board_following(
+            self.tr, untold, board))
 
     def _telling_untold(self, table_id: int, post: Post) -> Post:
-        untold = self._untold.pop(table_id, None)
+        untold = self._untold.forget(table_id)
         if untold is None:
             return post
         return replace(post, screen=screens.board_following(self.tr, untold, post.screen))

@@ -182,7 +182,7 @@ class TableService(Part):
         on_table = self.dispatch.table_commands.get(name)
         if on_table is None:
             return self.core.say(self.tr.t(lang, "bot-error-malformed"))
-        async with self.core.locks[table.id]:
+        async with self.core.table_lock(table.id):
             loaded = await self.store.load_table(table.id)
             assert loaded is not None
             table, seats = loaded
@@ -218,11 +218,8 @@ class TableService(Part):
         if on_table is None:
             return self.core.alert(lang, "bot-error-malformed")
         self.clocks.press_started(press.table, user.id)
-        locks = self.core.locks
-        lock = locks[press.table]
-        loaded = None
         try:
-            async with lock:
+            async with self.core.table_lock(press.table):
                 loaded = await self.store.load_table(press.table)
                 table = loaded[0] if loaded else None
                 # A press names its table. Lobby buttons live in the table's chat; game
@@ -239,8 +236,6 @@ class TableService(Part):
                                                  is_admin, working))
         finally:
             self.clocks.press_ended(press.table, user.id)
-            if loaded is None:
-                self.core.forget_lock(press.table, lock)  # no such table: keep no lock
 
     # --- private chats -----------------------------------------------------------------
 
@@ -426,8 +421,7 @@ class TableService(Part):
         Cancel would, a game abandoned with the reason shown on its board; what it shows goes
         to its platform's chats. Returns the table as it was (None: there is none); one that
         was over already (not `active`) is left as it is."""
-        lock = self.core.locks[table_id]
-        async with lock:
+        async with self.core.table_lock(table_id):
             table = await self.store.get_table(table_id)
             if table is None or not table.active:
                 result = None
@@ -441,7 +435,6 @@ class TableService(Part):
                 seats = await self.store.list_seats(table.id)
                 result = await self.lobby.cancel(table, seats, by, yes)
         if table is None:
-            self.core.forget_lock(table_id, lock)  # no such table: keep no lock
             return None
         if result is None:  # over already
             return table

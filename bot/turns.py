@@ -213,7 +213,7 @@ class TableTurns(Part):
             return Result()
         seed = decision_seed(table.seed, table.version, me.seat)
         decision = await self.think(spec, me.computer, spec.view(state, me.seat), me.seat, seed)
-        async with self.core.locks[table.id]:
+        async with self.core.table_lock(table.id):
             loaded = await self.store.load_table(table_id)
             if loaded is None:
                 return Result()
@@ -235,7 +235,7 @@ class TableTurns(Part):
     async def clock_reminder(self, table_id: int, version: int, seat: int) -> Result:
         """A quarter of a player's time is left: mention them in the chat and send their
         panel again (a private message that notifies). Once per turn: the row is gone."""
-        async with self.core.locks[table_id]:
+        async with self.core.table_lock(table_id):
             timed = await self.clocks.timed_seat(table_id, version, seat)
             if timed is None:
                 return Result()

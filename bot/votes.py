@@ -59,7 +59,7 @@ class TableVotes(Part):
         """A person's time is up: mark them out and let the others decide (a live clock, or
         a first turn-based timeout); a second turn-based timeout in a row hands the seat to a
         computer player at once."""
-        async with self.core.locks[table_id]:
+        async with self.core.table_lock(table_id):
             timed = await self.clocks.timed_seat(table_id, version, seat)
             if timed is None:
                 return Result()
@@ -155,7 +155,7 @@ class TableVotes(Part):
                       posts=(*result.posts, note) if table.active else result.posts)
 
     async def vote_expired(self, table_id: int, vote_id: int) -> Result:
-        async with self.core.locks[table_id]:
+        async with self.core.table_lock(table_id):
             table = await self.store.get_table(table_id)
             votes = await self.store.votes(table_id)
             if table is None or table.status != Status.PLAYING or not any(
@@ -286,7 +286,7 @@ class TableVotes(Part):
         """The platform can show nothing more in the table's chat (a locked or deleted
         thread, a lobby that could not be posted): the table ends, a game as abandoned with
         the text `why_key` names as the reason, and the players' panels say it closed."""
-        async with self.core.locks[table_id]:
+        async with self.core.table_lock(table_id):
             table = await self.store.get_table(table_id)
             if table is None or not table.active:
                 return Result()

@@ -372,6 +372,31 @@ async def test_a_refresh_waits_for_the_players_own_answer(outbox: Outbox, store:
     assert [e["content"] for e in handle.edits] == ["newer move"]
 
 
+async def test_players_and_tables_gone_by_leave_no_lock_and_few_counts(
+        outbox: Outbox, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process serving for weeks: a lock per player only while their panel is being
+    shown, and the counts of their own answers for the newest panels only."""
+    monkeypatch.setattr(outbox._generations, "size", 3)
+    monkeypatch.setattr(outbox._queued_in, "size", 3)
+    tables = [await table(store, thread=str(600 + n)) for n in range(5)]  # a thread each
+    for t in tables:
+        for user in ("42", "43"):
+            outbox.panels.remember(t, user, handle=FakeHandle())
+            async with outbox.panel_turn(t, user):
+                outbox.post(panel(t, user, "newer"))
+    assert await outbox.flush(5)
+    assert len(outbox._panel_locks) == 0
+    assert len(outbox._generations) == 3 and len(outbox._queued_in) == 3
+    # the newest are still counted: a refresh queued before the player's answer is dropped
+    handle = FakeHandle()
+    outbox.panels.remember(tables[-1], "43", handle=handle)
+    outbox.post(panel(tables[-1], "43", "older"))
+    async with outbox.panel_turn(tables[-1], "43"):
+        pass
+    assert await outbox.flush(5)
+    assert handle.edits == []
+
+
 def test_tokens_expire() -> None:
     clock = Clock()
     panels = PanelTokens(clock=clock)

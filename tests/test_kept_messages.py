@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Translator
-from bot.kept_messages import Edit, GaveUp, KeptMessages, MessageRef, Recent, Refusals
+from bot.kept_messages import Edit, GaveUp, KeptMessages, MessageRef, Refusals
 from bot.screens import Drop, Place, Post, Role, Screen, Text
 from bot.storage import Store
 
@@ -200,17 +200,6 @@ def test_a_refused_picture_is_left_out_for_a_while() -> None:
     assert not refusals.allowed("-1") and refusals.allowed("-2")
     clock.now += 600.0
     assert refusals.allowed("-1")
-
-
-def test_recent_forgets_the_oldest() -> None:
-    recent: Recent[str, int] = Recent(2)
-    recent.remember("a", 1)
-    recent.remember("b", 2)
-    recent.remember("a", 3)  # remembered anew: now the newest
-    recent.remember("c", 4)
-    assert (recent.get("a"), recent.get("b"), recent.get("c")) == (3, None, 4)
-    recent.forget("a")
-    assert recent.get("a", -1) == -1
 
 
 async def test_a_show_held_past_its_claims_lease_gives_way_to_a_newer_one(

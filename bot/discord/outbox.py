@@ -45,11 +45,10 @@ to `redeliver_for` seconds, so once Discord is back every board shows what is cu
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from typing import Any, Protocol, TypeVar
 
@@ -62,11 +61,12 @@ from bot.kept_messages import (
     Lane,
     MessageBook,
     MessageRef,
-    Recent,
     Refusals,
     where,
 )
+from bot.keyed_locks import KeyedLocks
 from bot.ops import metrics
+from bot.recent import Recent
 from bot.screens import Place, Post, Role, Screen, Text, TurnReminder
 from bot.turn_reminders import ReminderBook
 
@@ -145,6 +145,7 @@ class Outbox(KeptMessages):
     MOVES_ROOM = CONTENT_LIMIT - 200
     _IMAGES_KEPT = 20_000
     _GUILDS_KEPT = 50_000  # channels whose server is remembered (the oldest are asked again)
+    _PANELS_KEPT = 50_000  # players' panels whose interactions are counted
 
     def __init__(self, client: Client, store: OutboxStore, translator: Translator,
                  panels: PanelTokens, *, default_language: str = "en",
@@ -179,11 +180,13 @@ class Outbox(KeptMessages):
         self._no_files = Refusals(NO_FILES_FOR, clock)
         self.dms: TurnDms | None = None
         """Turn reminders by DM (the client sets it); None sends none."""
-        self._guilds: Recent[str, int] = Recent(self._GUILDS_KEPT)
-        # channel -> guild, for links to messages
-        self._generations: defaultdict[tuple[int, str], int] = defaultdict(int)
-        self._queued_in: dict[Hashable, int] = {}  # a panel's key -> its generation then
-        self._panel_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._guilds: Recent[str, int] = Recent(self._GUILDS_KEPT)  # channel -> its server
+        # (table, player) -> how many times their own interactions showed them the panel,
+        # and a queued panel's key -> that count when it was queued (a refresh goes only if
+        # none came since: compared within seconds, so only the newest need be kept)
+        self._generations: Recent[tuple[int, str], int] = Recent(self._PANELS_KEPT)
+        self._queued_in: Recent[Hashable, int] = Recent(self._PANELS_KEPT)
+        self._panel_locks: KeyedLocks[str] = KeyedLocks()  # by player
 
     # --- queueing -------------------------------------------------------------------
 
@@ -196,14 +199,18 @@ class Outbox(KeptMessages):
     async def panel_turn(self, table_id: int, user_id: str) -> AsyncIterator[None]:
         """While a player's own interaction shows them their panel: refreshes queued before
         are dropped, and none is sent meanwhile (it would land on top of the newer one)."""
-        self._generations[(table_id, user_id)] += 1
+        key = (table_id, user_id)
+        self._generations.remember(key, self._generation(key) + 1)
         lane = self._lanes.get(_panel_lane(user_id))
         if lane is not None:
             for key in [k for k in lane.pending if k[0] == table_id]:
                 self.counters.coalesced["panel"] += 1
                 del lane.pending[key]
-        async with self._panel_locks[user_id]:
+        async with self._panel_locks.hold(user_id):
             yield
+
+    def _generation(self, key: tuple[int, str]) -> int:
+        return self._generations.get(key) or 0
 
     async def deliver_now(self, post: Post
                           ) -> discord.HTTPException | discord.RateLimited | None:
@@ -258,7 +265,7 @@ class Outbox(KeptMessages):
     def _queued(self, key: Hashable, item: Any) -> None:
         place = item.place
         if place.role is Role.PANEL:
-            self._queued_in[key] = self._generations[(place.table_id, place.chat_id)]
+            self._queued_in.remember(key, self._generation((place.table_id, place.chat_id)))
 
     # --- the workers ----------------------------------------------------------------
 
@@ -289,7 +296,7 @@ class Outbox(KeptMessages):
             await super()._execute(item, ref)
         elif isinstance(item, Post):
             key = (place.table_id, str(place.role), place.seat)
-            await self._refresh_panel(item, self._queued_in.get(key, 0))
+            await self._refresh_panel(item, self._queued_in.get(key) or 0)
         else:
             self.panels.forget(place.table_id, place.chat_id)
 
@@ -342,8 +349,8 @@ class Outbox(KeptMessages):
     async def _refresh_panel(self, post: Post, generation: int) -> None:
         place = post.place
         user = place.chat_id
-        async with self._panel_locks[user]:
-            if self._generations[(place.table_id, user)] != generation:
+        async with self._panel_locks.hold(user):
+            if self._generation((place.table_id, user)) != generation:
                 self.counters.coalesced["panel"] += 1
                 return  # the player's own interaction showed a newer panel meanwhile
             panel = self.panels.get(place.table_id, user)

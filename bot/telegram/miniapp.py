@@ -28,9 +28,9 @@ from aiogram.types import MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 
 from bot.i18n import Translator
-from bot.kept_messages import Recent
 from bot.miniapp import Visitor
 from bot.names import person_name
+from bot.recent import Recent
 from bot.screens import Button, Drop, Post, Role, UserRef
 
 from .outbox import Outbox

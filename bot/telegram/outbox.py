@@ -61,13 +61,13 @@ from bot.kept_messages import (
     Lane,
     MessageBook,
     MessageRef,
-    Recent,
     Refusals,
     database_unavailable,
     where,
 )
 from bot.ops import metrics
 from bot.port import PlatformTrouble
+from bot.recent import Recent
 from bot.screens import Drop, Place, Post, Role, Screen, Text, is_animation, picture_name
 
 from .limits import Budgets, Limiter, OutboxLimits, Pacer, SharedLimiter, is_group
