@@ -12,6 +12,7 @@ from bench import (
     replay,
     resume,
     scheduler,
+    table_memory,
     telegram,
 )
 
@@ -21,6 +22,7 @@ if __name__ == "__main__":
                         ("Replay animations", replay), ("Telegram", telegram),
                         ("Discord", discord), ("Playground", playground),
                         ("Scheduler", scheduler), ("Footprint", footprint),
-                        ("Tables shown again after a start", resume)):
+                        ("Tables shown again after a start", resume),
+                        ("Memory per table that came and went", table_memory)):
         print(f"== {name}", flush=True)
         bench.main([])

@@ -199,8 +199,8 @@ class Outbox(KeptMessages):
     async def panel_turn(self, table_id: int, user_id: str) -> AsyncIterator[None]:
         """While a player's own interaction shows them their panel: refreshes queued before
         are dropped, and none is sent meanwhile (it would land on top of the newer one)."""
-        key = (table_id, user_id)
-        self._generations.remember(key, self._generation(key) + 1)
+        whose = (table_id, user_id)
+        self._generations.remember(whose, self._generation(whose) + 1)
         lane = self._lanes.get(_panel_lane(user_id))
         if lane is not None:
             for key in [k for k in lane.pending if k[0] == table_id]:
