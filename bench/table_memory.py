@@ -24,37 +24,23 @@ from pathlib import Path
 
 from bot import move_log, pictures, table_posts
 from bot.i18n import Translator
-from bot.payloads import Press, encode
-from bot.screens import ChatRef, Role, UserRef
+from bot.screens import UserRef
 from fakes.hand_clock import Clock
-from fakes.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import (
+    GROUP,
+    Harness,
+    open_harness,
+    play_to_version,
+    start_against_computer,
+)
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")
-BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 
 
 async def one_table(h: Harness, clock: Clock, rng: random.Random) -> None:
-    store = h.service.store
-    await h.command(ANNA, "newgame", "hanabi")
-    opened = await store.active_table("telegram", GROUP.id, None)
-    assert opened is not None
-    table = opened.id
-    await h.press(ANNA, encode(Press("computer", table, arg="easy")))
-    lobby = h.screen(Role.LOBBY)
-    assert lobby is not None
-    await h.press(ANNA, h.data(lobby, "s:"))
-    while (row := await store.get_table(table)) is not None and row.version < 2:
-        [screen] = [shown.screen for place, shown in h.kept.items()
-                    if place.table_id == table and place.role is Role.PANEL]
-        presses = [b.data for b in h.buttons(screen) if b.data and b.text not in BACK]
-        if not presses:  # the computer's turn
-            clock.now += 5
-            await h.run_due()
-            continue
-        confirm = [data for data in presses if data.startswith("c:")]
-        await h.press(ANNA, confirm[0] if confirm else rng.choice(presses),
-                      chat=ChatRef("telegram", ANNA.id, private=True))
+    table = await start_against_computer(h, ANNA, "hanabi", "easy")
+    await play_to_version(h, clock, ANNA, table, 2, rng)
     await h.service.close_table(table, ANNA)
     h.kept.clear()  # the harness's own record of what was shown is not the service's
     h.posts.clear()

@@ -5,6 +5,7 @@ sees and press the buttons that are really there."""
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import Translator
+from bot.payloads import Press, encode
 from bot.screens import (
     Button,
     ChatRef,
@@ -27,6 +29,7 @@ from bot.screens import (
 )
 from bot.storage import Store
 from bot.tables import TableService
+from fakes.hand_clock import Clock
 
 GROUP = ChatRef("telegram", "-100", title="Game night")
 
@@ -170,3 +173,37 @@ async def seat_players(h: Harness, players: list[UserRef], game: str) -> int:
         await h.press(user, h.data(lobby, "j:"))
     table = await h.service.store.active_table("telegram", GROUP.id, None)
     return table.id
+
+
+async def start_against_computer(h: Harness, user: UserRef, game: str, level: str) -> int:
+    """Open a table of `game` in the group, seat a computer player of `level` beside `user`
+    and start it (the user's private chat is open already)."""
+    await h.command(user, "newgame", game)
+    opened = await h.service.store.active_table("telegram", GROUP.id, None)
+    assert opened is not None
+    await h.press(user, encode(Press("computer", opened.id, arg=level)))
+    lobby = h.screen(Role.LOBBY)
+    assert lobby is not None
+    await h.press(user, h.data(lobby, "s:"))
+    return opened.id
+
+
+async def play_to_version(h: Harness, clock: Clock, user: UserRef, table: int, version: int,
+                          rng: random.Random) -> None:
+    """Play `table` on to `version`: `user` presses through their panel as a person would
+    (Confirm on a leaf, otherwise any option but Back); on a computer's turn the clock moves
+    on and that one turn comes due."""
+    tr = h.service.tr
+    back = {tr.t(lang, "bot-button-back") for lang in tr.languages}
+    while (row := await h.service.store.get_table(table)) is not None and row.version < version:
+        [screen] = [shown.screen for place, shown in h.kept.items()
+                    if place.table_id == table and place.role is Role.PANEL
+                    and place.chat_id == user.id]
+        presses = [b.data for b in h.buttons(screen) if b.data and b.text not in back]
+        if not presses:  # the computer's turn
+            clock.now += 5
+            assert await h.run_due() == 1
+            continue
+        confirm = [data for data in presses if data.startswith("c:")]
+        await h.press(user, confirm[0] if confirm else rng.choice(presses),
+                      chat=ChatRef("telegram", user.id, private=True))

@@ -13,17 +13,20 @@ import pytest
 from bot import table_posts
 from bot.i18n import Translator
 from bot.keyed_locks import KeyedLocks
-from bot.payloads import Press, encode
 from bot.recent import Recent
-from bot.screens import ChatRef, Role, UserRef
+from bot.screens import UserRef
 from fakes.hand_clock import Clock
-from fakes.service_harness import GROUP, Harness, open_harness
+from fakes.service_harness import (
+    GROUP,
+    open_harness,
+    play_to_version,
+    start_against_computer,
+)
 
 pytest_plugins = ["fakes.hand_clock"]  # the `clock` fixture
 
 TR = Translator.load()
 ANNA = UserRef("101", "Anna", "en")
-BACK = {TR.t(lang, "bot-button-back") for lang in TR.languages}
 
 
 def test_recent_forgets_the_oldest() -> None:
@@ -69,21 +72,6 @@ async def test_keyed_locks_exclude_and_are_dropped_once_idle() -> None:
     assert len(locks) == 0
 
 
-async def play_two_moves(h: Harness, clock: Clock, table: int, rng: random.Random) -> None:
-    """Anna's move (pressed through her panel, as a person would) and the computer's."""
-    while (await h.service.store.get_table(table)).version < 2:
-        [screen] = [shown.screen for place, shown in h.kept.items()
-                    if place.table_id == table and place.role is Role.PANEL]
-        buttons = [b for b in h.buttons(screen) if b.data and b.text not in BACK]
-        if not buttons:  # the computer's turn
-            clock.now += 5
-            assert await h.run_due() == 1
-            continue
-        confirm = [b.data for b in buttons if b.data.startswith("c:")]
-        await h.press(ANNA, confirm[0] if confirm else rng.choice(buttons).data,
-                      chat=ChatRef("telegram", ANNA.id, private=True))
-
-
 async def test_tables_that_came_and_went_leave_no_lock_and_few_last_moves(
         tmp_path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table_posts, "TABLES_KEPT", 2)
@@ -93,11 +81,8 @@ async def test_tables_that_came_and_went_leave_no_lock_and_few_last_moves(
         await h.start_private(ANNA)
         tables = []
         for _ in range(4):  # one after another in the group: a game, a move each, closed
-            await h.command(ANNA, "newgame", "hanabi")
-            table = (await h.service.store.active_table("telegram", GROUP.id, None)).id
-            await h.press(ANNA, encode(Press("computer", table, arg="easy")))
-            await h.press(ANNA, h.data(h.screen(Role.LOBBY), "s:"))
-            await play_two_moves(h, clock, table, rng)
+            table = await start_against_computer(h, ANNA, "hanabi", "easy")
+            await play_to_version(h, clock, ANNA, table, 2, rng)  # hers and its
             assert await h.service.close_table(table, ANNA) is not None
             tables.append(table)
         service = h.service
